@@ -1,0 +1,1 @@
+//! Semantic analysis of Puppet code.

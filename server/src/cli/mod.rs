@@ -1,0 +1,4 @@
+//! Command-line subcommands.
+
+pub mod parse;
+pub mod source;

@@ -1,0 +1,39 @@
+//! `puppet-ls`: the Puppet language server and command-line checker.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "puppet-ls",
+    version,
+    about = "Language server and checker for the Puppet language"
+)]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse and validate manifests (.pp) and templates (.epp); print the
+    /// problems as `path:line:col: severity: message [code]`.
+    Parse {
+        /// Files or directories (searched recursively).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Print the concrete syntax tree of each file.
+        #[arg(long)]
+        tree: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match args.command {
+        Command::Parse { paths, tree } => cli::parse::run(&paths, tree),
+    }
+}

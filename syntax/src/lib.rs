@@ -1,0 +1,155 @@
+//! Lossless, resilient syntax for the Puppet language.
+//!
+//! `parse` turns any text into a rowan tree whose text is exactly the input,
+//! plus a list of errors; it never fails and never panics. `validate` adds
+//! the static checks Puppet runs on a parsed program. The `ast` module gives
+//! typed access to the tree. Nothing here knows about analysis or LSP.
+
+pub mod ast;
+mod lexer;
+pub mod line_index;
+mod parser;
+mod syntax_kind;
+pub mod validation;
+
+pub use lexer::{is_name, lex, Lexed, SourceKind, Token};
+pub use rowan::{TextRange, TextSize};
+pub use syntax_kind::{PuppetLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
+
+/// How bad a problem is. Puppet itself distinguishes errors (the catalog
+/// will not compile) from warnings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// A problem in the source text: lexing, parsing or validation.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SyntaxError {
+    pub range: TextRange,
+    pub message: String,
+    /// Stable identifier, e.g. `syntax-error`, `unclosed-quote`.
+    pub code: &'static str,
+    pub severity: Severity,
+}
+
+impl SyntaxError {
+    pub fn error(range: TextRange, message: impl Into<String>, code: &'static str) -> SyntaxError {
+        SyntaxError {
+            range,
+            message: message.into(),
+            code,
+            severity: Severity::Error,
+        }
+    }
+
+    pub fn warning(
+        range: TextRange,
+        message: impl Into<String>,
+        code: &'static str,
+    ) -> SyntaxError {
+        SyntaxError {
+            range,
+            message: message.into(),
+            code,
+            severity: Severity::Warning,
+        }
+    }
+}
+
+/// The result of parsing: a green tree (cheap to clone, shareable across
+/// threads) and the lexing and parsing errors, in text order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parse {
+    green: rowan::GreenNode,
+    errors: Vec<SyntaxError>,
+    kind: SourceKind,
+}
+
+impl Parse {
+    pub fn syntax_node(&self) -> SyntaxNode {
+        SyntaxNode::new_root(self.green.clone())
+    }
+
+    pub fn green(&self) -> &rowan::GreenNode {
+        &self.green
+    }
+
+    pub fn tree(&self) -> ast::SourceFile {
+        ast::SourceFile::cast(self.syntax_node()).expect("the root is always a SOURCE_FILE")
+    }
+
+    /// Lexing and parsing errors (validation is separate: see `validate`).
+    pub fn errors(&self) -> &[SyntaxError] {
+        &self.errors
+    }
+
+    pub fn source_kind(&self) -> SourceKind {
+        self.kind
+    }
+
+    /// The tree in an indented, one-node-or-token-per-line form, for tests
+    /// and `puppet-ls parse --tree`.
+    pub fn debug_tree(&self) -> String {
+        debug_tree(&self.syntax_node())
+    }
+}
+
+/// Parses `text` as a manifest (`.pp`) or a template (`.epp`).
+pub fn parse(text: &str, kind: SourceKind) -> Parse {
+    let lexed = lexer::lex(text, kind);
+    let (green, mut errors) = parser::parse(text, &lexed, kind);
+    errors.extend(lexed.errors);
+    errors.sort_by_key(|e| (e.range.start(), e.range.end()));
+    Parse {
+        green,
+        errors,
+        kind,
+    }
+}
+
+/// Lexing, parsing and validation errors together, in text order.
+pub fn parse_and_validate(text: &str, kind: SourceKind) -> (Parse, Vec<SyntaxError>) {
+    let parse = parse(text, kind);
+    let mut all = parse.errors().to_vec();
+    all.extend(validation::validate(&parse.syntax_node(), kind));
+    all.sort_by_key(|e| (e.range.start(), e.range.end()));
+    (parse, all)
+}
+
+/// Renders a tree with one element per line: `KIND@start..end "text"`.
+pub fn debug_tree(node: &SyntaxNode) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let mut indent = 0usize;
+    for event in node.preorder_with_tokens() {
+        match event {
+            rowan::WalkEvent::Enter(element) => {
+                let _ = write!(
+                    out,
+                    "{:indent$}{:?}@{:?}",
+                    "",
+                    element.kind(),
+                    element.text_range()
+                );
+                if let rowan::NodeOrToken::Token(token) = &element {
+                    let _ = write!(out, " {:?}", token.text());
+                }
+                out.push('\n');
+                indent += 2;
+            }
+            rowan::WalkEvent::Leave(_) => indent -= 2,
+        }
+    }
+    out
+}

@@ -1,0 +1,189 @@
+//! Byte offsets to and from (line, column) positions.
+//!
+//! Editors count columns in UTF-16 code units (LSP default), UTF-8 bytes or
+//! UTF-32 code points (characters, as Puppet's messages do). Lines end at
+//! `\n`, `\r\n` or a lone `\r`. Out-of-range positions are clamped, never an
+//! error, because editors send them.
+
+use crate::TextSize;
+
+/// How columns are counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ColumnEncoding {
+    Utf8,
+    Utf16,
+    /// Characters (Unicode scalar values).
+    Utf32,
+}
+
+/// A zero-based line and column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LineCol {
+    pub line: u32,
+    pub col: u32,
+}
+
+/// Line starts of a text, for converting positions both ways.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineIndex {
+    text: String,
+    /// Byte offset of the start of each line; the first is 0.
+    line_starts: Vec<u32>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let mut line_starts = vec![0];
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\n' => line_starts.push(i as u32 + 1),
+                b'\r' if bytes.get(i + 1) != Some(&b'\n') => line_starts.push(i as u32 + 1),
+                _ => {}
+            }
+            i += 1;
+        }
+        LineIndex {
+            text: text.to_string(),
+            line_starts,
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// The byte range of a line's content, without its line break.
+    fn line_bounds(&self, line: usize) -> (usize, usize) {
+        let start = self.line_starts[line] as usize;
+        let mut end = self
+            .line_starts
+            .get(line + 1)
+            .map_or(self.text.len(), |&s| s as usize);
+        let bytes = self.text.as_bytes();
+        if end > start && bytes[end - 1] == b'\n' {
+            end -= 1;
+        }
+        if end > start && bytes[end - 1] == b'\r' {
+            end -= 1;
+        }
+        (start, end)
+    }
+
+    /// The position of a byte offset (clamped to the text, and moved back to
+    /// a character boundary).
+    pub fn line_col(&self, offset: TextSize, encoding: ColumnEncoding) -> LineCol {
+        let mut offset = (u32::from(offset) as usize).min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.line_starts.partition_point(|&s| s as usize <= offset) - 1;
+        let (start, end) = self.line_bounds(line);
+        let within = &self.text[start..offset.min(end).max(start)];
+        let col = match encoding {
+            ColumnEncoding::Utf8 => within.len(),
+            ColumnEncoding::Utf16 => within.chars().map(char::len_utf16).sum(),
+            ColumnEncoding::Utf32 => within.chars().count(),
+        };
+        LineCol {
+            line: line as u32,
+            col: col as u32,
+        }
+    }
+
+    /// The byte offset of a position; a line past the end clamps to the end
+    /// of the text, a column past the end of its line to the line's end, and
+    /// a column inside a character to that character's start.
+    pub fn offset(&self, pos: LineCol, encoding: ColumnEncoding) -> TextSize {
+        let line = pos.line as usize;
+        if line >= self.line_starts.len() {
+            return TextSize::from(self.text.len() as u32);
+        }
+        let (start, end) = self.line_bounds(line);
+        let mut remaining = pos.col as usize;
+        let mut offset = start;
+        for c in self.text[start..end].chars() {
+            let width = match encoding {
+                ColumnEncoding::Utf8 => c.len_utf8(),
+                ColumnEncoding::Utf16 => c.len_utf16(),
+                ColumnEncoding::Utf32 => 1,
+            };
+            if remaining < width {
+                break;
+            }
+            remaining -= width;
+            offset += c.len_utf8();
+        }
+        TextSize::from(offset as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lc(line: u32, col: u32) -> LineCol {
+        LineCol { line, col }
+    }
+
+    #[test]
+    fn multibyte_and_astral_columns() {
+        let index = LineIndex::new("a\u{e9}\u{20ac}\u{1f600}b\nx");
+        let b = TextSize::from(1 + 2 + 3 + 4);
+        assert_eq!(index.line_col(b, ColumnEncoding::Utf8), lc(0, 10));
+        assert_eq!(index.line_col(b, ColumnEncoding::Utf16), lc(0, 5));
+        assert_eq!(index.line_col(b, ColumnEncoding::Utf32), lc(0, 4));
+        for enc in [
+            ColumnEncoding::Utf8,
+            ColumnEncoding::Utf16,
+            ColumnEncoding::Utf32,
+        ] {
+            assert_eq!(index.offset(index.line_col(b, enc), enc), b);
+        }
+        // Inside the surrogate pair: snaps back to the emoji's start.
+        assert_eq!(
+            index.offset(lc(0, 4), ColumnEncoding::Utf16),
+            TextSize::from(6)
+        );
+    }
+
+    #[test]
+    fn line_endings_and_clamping() {
+        let index = LineIndex::new("ab\r\ncd\ref\n\ng");
+        assert_eq!(index.line_count(), 5);
+        assert_eq!(
+            index.line_col(TextSize::from(4), ColumnEncoding::Utf8),
+            lc(1, 0)
+        );
+        assert_eq!(
+            index.line_col(TextSize::from(7), ColumnEncoding::Utf8),
+            lc(2, 0)
+        );
+        // The `\r` of `\r\n` is at the end of line 0.
+        assert_eq!(
+            index.line_col(TextSize::from(3), ColumnEncoding::Utf8),
+            lc(0, 2)
+        );
+        assert_eq!(
+            index.offset(lc(0, 99), ColumnEncoding::Utf16),
+            TextSize::from(2)
+        );
+        assert_eq!(
+            index.offset(lc(3, 5), ColumnEncoding::Utf16),
+            TextSize::from(10)
+        );
+        assert_eq!(
+            index.offset(lc(99, 0), ColumnEncoding::Utf16),
+            TextSize::from(12)
+        );
+        assert_eq!(
+            index.line_col(TextSize::from(999), ColumnEncoding::Utf8),
+            lc(4, 1)
+        );
+    }
+}

@@ -1,0 +1,391 @@
+//! A hand-written recursive-descent parser that builds the rowan tree
+//! directly.
+//!
+//! The parser walks the significant tokens only; trivia and heredoc bodies
+//! are emitted into the tree wherever they stand in the text, just before the
+//! next node or token is started. Heredoc bodies get their own nodes, parsed
+//! by a nested parser over their token range (they may hold interpolations).
+//! Every loop consumes a token or exits, nesting is capped, and the tree
+//! always covers every token, so any input gives a lossless tree.
+
+mod definitions;
+mod expressions;
+mod resources;
+
+use crate::lexer::{Lexed, SourceKind, Token};
+use crate::syntax_kind::SyntaxKind::{self, *};
+use crate::{SyntaxError, TextRange};
+use rowan::{Checkpoint, GreenNode, GreenNodeBuilder};
+use std::ops::Range;
+
+/// Nesting deeper than this is reported once and skipped, so hostile input
+/// (100,000 `[`) cannot overflow the stack.
+const MAX_DEPTH: u32 = 200;
+
+pub(crate) fn parse(text: &str, lexed: &Lexed, kind: SourceKind) -> (GreenNode, Vec<SyntaxError>) {
+    let mut offsets = Vec::with_capacity(lexed.tokens.len() + 1);
+    let mut offset = 0u32;
+    for token in &lexed.tokens {
+        offsets.push(offset);
+        offset += token.len;
+    }
+    offsets.push(offset);
+    let shared = Shared {
+        text,
+        tokens: &lexed.tokens,
+        offsets: &offsets,
+        bodies: &lexed.heredoc_bodies,
+    };
+    let mut p = Parser::new(
+        shared,
+        0..lexed.tokens.len(),
+        GreenNodeBuilder::new(),
+        0,
+        None,
+    );
+    p.builder.start_node(SOURCE_FILE.into());
+    if kind == SourceKind::Template {
+        definitions::epp_parameters(&mut p);
+    }
+    expressions::statements(&mut p, false);
+    p.flush_trivia_to(p.range.end);
+    p.builder.finish_node();
+    let errors = p.errors;
+    (p.builder.finish(), errors)
+}
+
+/// What all (nested) parsers share: the input and the lexer's output.
+#[derive(Clone, Copy)]
+struct Shared<'t> {
+    text: &'t str,
+    tokens: &'t [Token],
+    offsets: &'t [u32],
+    bodies: &'t [Range<usize>],
+}
+
+pub(crate) struct Parser<'t> {
+    shared: Shared<'t>,
+    /// The raw token range this parser covers.
+    range: Range<usize>,
+    /// Raw indices of the significant tokens in `range` (no trivia, no
+    /// heredoc bodies).
+    significant: Vec<usize>,
+    /// Position in `significant`.
+    cursor: usize,
+    /// Next raw token to put into the tree.
+    emitted: usize,
+    builder: GreenNodeBuilder<'static>,
+    errors: Vec<SyntaxError>,
+    depth: u32,
+    /// The heredoc body this parser parses (its own start is not a nested body).
+    own_body: Option<usize>,
+    /// Set once the nesting limit has been reported.
+    too_deep_reported: bool,
+    /// At the start of `${...}`: a leading name, number or keyword is a
+    /// variable (`${type}` is `$type`), as Puppet's lexer rewrites it.
+    pub(crate) interpolated_name_is_variable: bool,
+}
+
+impl<'t> Parser<'t> {
+    fn new(
+        shared: Shared<'t>,
+        range: Range<usize>,
+        builder: GreenNodeBuilder<'static>,
+        depth: u32,
+        own_body: Option<usize>,
+    ) -> Parser<'t> {
+        let mut significant = Vec::new();
+        let mut i = range.start;
+        while i < range.end {
+            if let Some(body) = shared.body_starting_at(i).filter(|_| Some(i) != own_body) {
+                i = body.end.max(i + 1);
+                continue;
+            }
+            if !shared.tokens[i].kind.is_trivia() {
+                significant.push(i);
+            }
+            i += 1;
+        }
+        Parser {
+            shared,
+            emitted: range.start,
+            range,
+            significant,
+            cursor: 0,
+            builder,
+            errors: Vec::new(),
+            depth,
+            own_body,
+            too_deep_reported: false,
+            interpolated_name_is_variable: false,
+        }
+    }
+
+    // ----- looking at tokens -----
+
+    pub(crate) fn nth(&self, n: usize) -> SyntaxKind {
+        self.significant
+            .get(self.cursor + n)
+            .map_or(EOF, |&i| self.shared.tokens[i].kind)
+    }
+
+    pub(crate) fn current(&self) -> SyntaxKind {
+        self.nth(0)
+    }
+
+    pub(crate) fn at(&self, kind: SyntaxKind) -> bool {
+        self.current() == kind
+    }
+
+    pub(crate) fn at_any(&self, kinds: &[SyntaxKind]) -> bool {
+        kinds.contains(&self.current())
+    }
+
+    pub(crate) fn nth_text(&self, n: usize) -> &'t str {
+        match self.significant.get(self.cursor + n) {
+            Some(&i) => self.shared.token_text(i),
+            None => "",
+        }
+    }
+
+    /// The range of the current token (empty at the end of input).
+    pub(crate) fn current_range(&self) -> TextRange {
+        match self.significant.get(self.cursor) {
+            Some(&i) => self.shared.token_range(i),
+            None => {
+                let end = self.shared.offsets[self.range.end];
+                TextRange::empty(end.into())
+            }
+        }
+    }
+
+    /// The range of the previous significant token.
+    pub(crate) fn previous_range(&self) -> TextRange {
+        match self
+            .cursor
+            .checked_sub(1)
+            .and_then(|c| self.significant.get(c))
+        {
+            Some(&i) => self.shared.token_range(i),
+            None => TextRange::empty(self.shared.offsets[self.range.start].into()),
+        }
+    }
+
+    // ----- building -----
+
+    /// Puts trivia and heredoc bodies before raw index `until` into the tree.
+    fn flush_trivia_to(&mut self, until: usize) {
+        while self.emitted < until {
+            let i = self.emitted;
+            if let Some(body) = self
+                .shared
+                .body_starting_at(i)
+                .filter(|_| Some(i) != self.own_body)
+            {
+                self.heredoc_body(body.clone());
+                continue;
+            }
+            let token = self.shared.tokens[i];
+            self.builder
+                .token(token.kind.into(), self.shared.token_text(i));
+            self.emitted += 1;
+        }
+    }
+
+    fn flush_trivia(&mut self) {
+        let until = self
+            .significant
+            .get(self.cursor)
+            .copied()
+            .unwrap_or(self.range.end);
+        self.flush_trivia_to(until);
+    }
+
+    /// Parses a heredoc body's tokens into a `HEREDOC_BODY` node.
+    fn heredoc_body(&mut self, body: Range<usize>) {
+        let end = body.end;
+        let builder = std::mem::take(&mut self.builder);
+        let mut sub = Parser::new(
+            self.shared,
+            body.clone(),
+            builder,
+            self.depth + 1,
+            Some(body.start),
+        );
+        sub.builder.start_node(HEREDOC_BODY.into());
+        loop {
+            match sub.current() {
+                EOF => break,
+                DOLLAR_BRACE | VARIABLE => expressions::interpolation(&mut sub),
+                _ => sub.bump(),
+            }
+        }
+        sub.flush_trivia_to(sub.range.end);
+        sub.builder.finish_node();
+        self.builder = sub.builder;
+        self.errors.extend(sub.errors);
+        self.emitted = end;
+    }
+
+    pub(crate) fn bump(&mut self) {
+        self.bump_as(self.current());
+    }
+
+    /// Consumes the current token, recording it with `kind`.
+    pub(crate) fn bump_as(&mut self, kind: SyntaxKind) {
+        let Some(&i) = self.significant.get(self.cursor) else {
+            return;
+        };
+        self.flush_trivia();
+        self.builder.token(kind.into(), self.shared.token_text(i));
+        self.emitted = i + 1;
+        self.cursor += 1;
+    }
+
+    /// Consumes the token if it has the kind.
+    pub(crate) fn eat(&mut self, kind: SyntaxKind) -> bool {
+        if self.at(kind) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes the token if it has the kind, else reports what was expected.
+    pub(crate) fn expect(&mut self, kind: SyntaxKind, context: &str) -> bool {
+        if self.eat(kind) {
+            return true;
+        }
+        self.error_expected(kind.describe(), context);
+        false
+    }
+
+    pub(crate) fn start_node(&mut self, kind: SyntaxKind) {
+        self.flush_trivia();
+        self.builder.start_node(kind.into());
+    }
+
+    pub(crate) fn checkpoint(&mut self) -> Checkpoint {
+        self.flush_trivia();
+        self.builder.checkpoint()
+    }
+
+    pub(crate) fn start_node_at(&mut self, checkpoint: Checkpoint, kind: SyntaxKind) {
+        self.builder.start_node_at(checkpoint, kind.into());
+    }
+
+    pub(crate) fn finish_node(&mut self) {
+        self.builder.finish_node();
+    }
+
+    // ----- errors -----
+
+    pub(crate) fn error_at(&mut self, range: TextRange, message: impl Into<String>) {
+        self.errors
+            .push(SyntaxError::error(range, message, "syntax-error"));
+    }
+
+    pub(crate) fn error(&mut self, message: impl Into<String>) {
+        let range = self.current_range();
+        self.error_at(range, message);
+    }
+
+    /// "expected X in Y, found Z" at the current token.
+    pub(crate) fn error_expected(&mut self, expected: &str, context: &str) {
+        let found = self.found();
+        self.error(format!("expected {expected} {context}, found {found}"));
+    }
+
+    /// How the current token reads in a message.
+    pub(crate) fn found(&self) -> String {
+        match self.current() {
+            EOF => "end of input".to_string(),
+            kind => {
+                let text = self.nth_text(0);
+                if text.len() <= 40 && !text.contains('\n') {
+                    format!("'{text}'")
+                } else {
+                    kind.describe().to_string()
+                }
+            }
+        }
+    }
+
+    /// Wraps the current token in an `ERROR` node with a message.
+    pub(crate) fn error_and_bump(&mut self, message: impl Into<String>) {
+        self.error(message);
+        if self.at(EOF) {
+            return;
+        }
+        self.start_node(ERROR);
+        self.bump();
+        self.finish_node();
+    }
+
+    // ----- nesting -----
+
+    /// Enters one level of nesting; false (after skipping the deep part) when
+    /// the limit is reached.
+    pub(crate) fn enter(&mut self) -> bool {
+        if self.depth < MAX_DEPTH {
+            self.depth += 1;
+            return true;
+        }
+        if !self.too_deep_reported {
+            self.too_deep_reported = true;
+            self.errors.push(SyntaxError::error(
+                self.current_range(),
+                format!("expression nested too deeply (more than {MAX_DEPTH} levels)"),
+                "nesting-too-deep",
+            ));
+        }
+        self.skip_balanced();
+        false
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Skips tokens into an `ERROR` node until the brackets opened here close
+    /// one level further out (or the input ends).
+    fn skip_balanced(&mut self) {
+        self.start_node(ERROR);
+        let mut balance = 0i64;
+        loop {
+            match self.current() {
+                EOF => break,
+                L_BRACK | L_BRACK_LIST | L_PAREN | L_PAREN_WS | L_BRACE | DOLLAR_BRACE => {
+                    balance += 1
+                }
+                R_BRACK | R_PAREN | R_BRACE | INTERP_CLOSE => {
+                    if balance == 0 {
+                        break;
+                    }
+                    balance -= 1;
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+        self.finish_node();
+    }
+}
+
+impl<'t> Shared<'t> {
+    fn token_text(&self, i: usize) -> &'t str {
+        &self.text[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+
+    fn token_range(&self, i: usize) -> TextRange {
+        TextRange::new(self.offsets[i].into(), self.offsets[i + 1].into())
+    }
+
+    fn body_starting_at(&self, i: usize) -> Option<&'t Range<usize>> {
+        let at = self.bodies.partition_point(|b| b.start < i);
+        self.bodies
+            .get(at)
+            .filter(|b| b.start == i && b.end > b.start)
+    }
+}
