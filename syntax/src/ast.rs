@@ -1,16 +1,48 @@
 //! Typed access to the syntax tree.
+//!
+//! Each node type is a thin wrapper over a `SyntaxNode` of one kind, with
+//! accessors that return `Option` because trees of broken code are partial.
+//! `Expr` is the sum of everything that can stand as an expression.
+//! Values of literals (numbers, strings with escapes, heredoc text) are
+//! computed here, since they are facts of the syntax.
 
-use crate::syntax_kind::{SyntaxKind, SyntaxNode};
+mod literals;
+mod nodes;
 
-/// The root of every tree.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct SourceFile(SyntaxNode);
+pub use literals::{
+    heredoc_text, unescape_double_quoted, unescape_single_quoted, HeredocInfo, Number, NumberError,
+};
+pub use nodes::*;
 
-impl SourceFile {
-    pub fn cast(node: SyntaxNode) -> Option<SourceFile> {
-        (node.kind() == SyntaxKind::SOURCE_FILE).then_some(SourceFile(node))
-    }
-    pub fn syntax(&self) -> &SyntaxNode {
-        &self.0
-    }
+use crate::syntax_kind::{SyntaxKind, SyntaxNode, SyntaxToken};
+
+/// A typed view of a syntax node.
+pub trait AstNode: Sized {
+    fn can_cast(kind: SyntaxKind) -> bool;
+    fn cast(node: SyntaxNode) -> Option<Self>;
+    fn syntax(&self) -> &SyntaxNode;
+}
+
+/// Children of a node that cast to `N`.
+pub fn children<N: AstNode>(node: &SyntaxNode) -> impl Iterator<Item = N> {
+    node.children().filter_map(N::cast)
+}
+
+/// The first child of a node that casts to `N`.
+pub fn child<N: AstNode>(node: &SyntaxNode) -> Option<N> {
+    children(node).next()
+}
+
+/// The first token of the node with the given kind (direct children only).
+pub fn token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
+    node.children_with_tokens()
+        .filter_map(|e| e.into_token())
+        .find(|t| t.kind() == kind)
+}
+
+/// The first direct child token that is not trivia.
+pub fn first_significant_token(node: &SyntaxNode) -> Option<SyntaxToken> {
+    node.children_with_tokens()
+        .filter_map(|e| e.into_token())
+        .find(|t| !t.kind().is_trivia())
 }

@@ -86,6 +86,7 @@ impl Parse {
     }
 
     pub fn tree(&self) -> ast::SourceFile {
+        use ast::AstNode;
         ast::SourceFile::cast(self.syntax_node()).expect("the root is always a SOURCE_FILE")
     }
 

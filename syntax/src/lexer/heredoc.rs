@@ -119,7 +119,11 @@ impl Lexer<'_> {
                 "unclosed heredoc: '@(' has no closing ')' on its line",
                 "invalid-heredoc",
             );
-            self.push(AT, 1);
+            // The rest of the line is the broken header: lexing it as code
+            // would only add confusing errors (`@` as a virtual resource).
+            let line = &self.src[start..];
+            let len = line.find(['\r', '\n']).unwrap_or(line.len());
+            self.push(HEREDOC_HEADER, len);
             return;
         };
         let inner = &self.src[start + 2..close];
@@ -228,6 +232,9 @@ impl Lexer<'_> {
                 let mut sub = Lexer::new(&self.src[..body.content_end], self.pos);
                 sub.nesting = self.nesting + 1;
                 sub.interpolated_text(TextEnd::EndOfText, HEREDOC_TEXT, body.escape_dollar);
+                // A heredoc started in an interpolation of this body has no
+                // body of its own (its lines are this body's text).
+                sub.flush_unfound_heredocs();
                 let sub_first = self.out.tokens.len();
                 self.out.tokens.extend(sub.out.tokens);
                 self.out.errors.extend(sub.out.errors);

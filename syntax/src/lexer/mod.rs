@@ -14,6 +14,7 @@ mod strings;
 use crate::syntax_kind::SyntaxKind::{self, *};
 use crate::{SyntaxError, TextRange};
 use code::{raw_token, RawToken};
+pub(crate) use heredoc::parse_heredoc_header;
 use std::ops::Range;
 
 /// One token: its kind and its length in bytes. Offsets are implied by order.
@@ -65,7 +66,8 @@ pub fn lex(text: &str, kind: SourceKind) -> Lexed {
             "illegal byte order mark: Puppet source must be UTF-8 without a BOM",
             "illegal-bom",
         );
-        lexer.push(UNKNOWN, 3);
+        // Trivia, so the parser does not report it a second time.
+        lexer.push(WHITESPACE, 3);
     }
     match kind {
         SourceKind::Manifest => {
@@ -456,9 +458,7 @@ impl<'a> Lexer<'a> {
             while i < bytes.len() && bytes[i].is_ascii_digit() {
                 i += 1;
             }
-            let mut float = false;
             if bytes.get(i) == Some(&b'.') && bytes.get(i + 1).is_some_and(|b| b.is_ascii_digit()) {
-                float = true;
                 i += 1;
                 while i < bytes.len() && bytes[i].is_ascii_digit() {
                     i += 1;
@@ -470,18 +470,20 @@ impl<'a> Lexer<'a> {
                     j += 1;
                 }
                 if bytes.get(j).is_some_and(|b| b.is_ascii_digit()) {
-                    float = true;
                     i = j;
                     while i < bytes.len() && bytes[i].is_ascii_digit() {
                         i += 1;
                     }
                 }
             }
+            // As in Puppet's `assert_numeric`, a leading `0` not followed by
+            // `.` makes the whole literal octal: `01.5` and `0e5` are invalid
+            // octal numbers, not floats.
             let digits = &self.src[start..i];
-            if !float
-                && digits.len() > 1
+            if digits.len() > 1
                 && digits.starts_with('0')
-                && digits.bytes().any(|b| b > b'7')
+                && digits.as_bytes()[1] != b'.'
+                && !digits[1..].bytes().all(|b| (b'0'..=b'7').contains(&b))
             {
                 error = Some("not a valid octal number");
             }

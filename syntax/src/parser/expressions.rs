@@ -15,18 +15,53 @@ pub(crate) const STATEMENT_CALLS: &[&str] = &[
 
 /// A statement list: at top level (until the end) or in a block (until `}`).
 pub(crate) fn statements(p: &mut Parser, in_block: bool) {
+    let mut after_statement = false;
     loop {
         match p.current() {
             EOF => break,
             R_BRACE if in_block => break,
-            SEMICOLON => p.bump(),
+            SEMICOLON => {
+                semicolon(p, after_statement);
+                after_statement = false;
+                continue;
+            }
             R_BRACE => p.error_and_bump("unexpected '}': there is no open '{' to close"),
+            _ if in_block && definition_at_line_start(p) && p.unclosed_brace_before() => break,
             _ if !can_start_expression(p.current()) => {
                 let found = p.found();
                 p.error_and_bump(format!("syntax error: {found} cannot start a statement"))
             }
-            _ => statement(p),
+            _ => {
+                statement(p);
+                after_statement = true;
+                continue;
+            }
         }
+        after_statement = false;
+    }
+}
+
+/// A class, define, node, function or type definition starting at column 0.
+/// Inside a block whose `}` is missing, such a definition is taken to start
+/// a new top-level definition, so the error stays local to the block.
+fn definition_at_line_start(p: &Parser) -> bool {
+    let definition = match p.current() {
+        CLASS_KW => p.nth(1) != L_BRACE,
+        DEFINE_KW | NODE_KW | FUNCTION_KW => true,
+        TYPE_KW => p.nth(1) == TYPE_REF,
+        _ => false,
+    };
+    definition && p.at_line_start()
+}
+
+/// Puppet's grammar has `;` only between two statements
+/// (`statements SEMIC statement`): a leading, doubled or trailing `;`
+/// (before `}` or the end of input) is a syntax error in Puppet 7.
+fn semicolon(p: &mut Parser, after_statement: bool) {
+    if after_statement && can_start_expression(p.nth(1)) {
+        p.bump();
+    } else {
+        p.error_and_bump("syntax error: ';' must stand between two statements");
     }
 }
 
@@ -570,7 +605,7 @@ fn array(p: &mut Parser) -> SyntaxKind {
     ARRAY_EXPR
 }
 
-fn hash(p: &mut Parser) -> SyntaxKind {
+pub(crate) fn hash(p: &mut Parser) -> SyntaxKind {
     if !p.enter() {
         return HASH_EXPR;
     }

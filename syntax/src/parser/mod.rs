@@ -171,6 +171,35 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// Whether the current token starts its line, without indentation.
+    pub(crate) fn at_line_start(&self) -> bool {
+        let Some(&i) = self.significant.get(self.cursor) else {
+            return false;
+        };
+        let start = self.shared.offsets[i] as usize;
+        start == 0 || self.shared.text.as_bytes()[start - 1] == b'\n'
+    }
+
+    /// Whether some `{` before the current token can never be closed: more
+    /// braces are open before it than close after it. O(tokens), so only
+    /// for rare decisions (recovering from a missing `}`).
+    pub(crate) fn unclosed_brace_before(&self) -> bool {
+        let balance = |indices: &[usize]| {
+            indices
+                .iter()
+                .map(|&i| match self.shared.tokens[i].kind {
+                    L_BRACE => 1i64,
+                    R_BRACE => -1,
+                    _ => 0,
+                })
+                .sum::<i64>()
+        };
+        let (before, after) = self
+            .significant
+            .split_at(self.cursor.min(self.significant.len()));
+        balance(before) > -balance(after)
+    }
+
     // ----- building -----
 
     /// Puts trivia and heredoc bodies before raw index `until` into the tree.

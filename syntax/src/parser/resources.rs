@@ -2,7 +2,7 @@
 //! resource defaults and overrides, attribute operations and collector
 //! queries.
 
-use super::expressions::{expression, recover_to_closing, single};
+use super::expressions::{expression, hash, recover_to_closing, single, STATEMENT_CALLS};
 use super::Parser;
 use crate::syntax_kind::SyntaxKind::{self, *};
 
@@ -12,22 +12,27 @@ pub(crate) fn resource(p: &mut Parser) -> Option<SyntaxKind> {
         return None;
     }
     let cp = p.checkpoint();
-    let form = if p.at_any(&[AT, ATAT]) {
-        let range = p.current_range();
+    // `@@@file {}` is `@@ (@file {})`: Puppet accepts repeated forms and
+    // the outermost wins, so all of them stay in this one node.
+    let mut form = None;
+    while p.at_any(&[AT, ATAT]) {
+        form.get_or_insert(p.current_range());
         p.bump();
-        Some(range)
-    } else {
-        None
-    };
+    }
+    let statement_name = p.at(NAME) && STATEMENT_CALLS.contains(&p.nth_text(0));
     let lhs = if p.at(CLASS_KW) && p.nth(1) == L_BRACE {
         Some(single(p, QUALIFIED_NAME))
-    } else if form.is_some() && p.at_any(&[AT, ATAT]) {
-        p.error("'@' and '@@' cannot be repeated");
-        resource(p)
     } else {
         expression(p)
     };
-    let result = if p.at(L_BRACE) {
+    let result = if p.at(L_BRACE) && statement_name && lhs == Some(QUALIFIED_NAME) && untitled(p) {
+        // `notice { a => 1 }`: Puppet turns an untitled "resource" of a
+        // statement function into a call with a hash argument.
+        p.start_node_at(cp, STATEMENT_CALL);
+        hash(p);
+        p.finish_node();
+        Some(STATEMENT_CALL)
+    } else if p.at(L_BRACE) {
         Some(resource_body_part(p, cp, lhs))
     } else {
         if let Some(range) = form {
@@ -54,6 +59,11 @@ fn at_attribute(p: &Parser, n: usize) -> bool {
         || (kind == STAR && p.nth(n + 1) == FAT_ARROW)
 }
 
+/// At `{`: whether the braces hold attributes only (no title).
+fn untitled(p: &Parser) -> bool {
+    p.nth(1) == R_BRACE || at_attribute(p, 1)
+}
+
 /// The `{ ... }` after a resource type: titled bodies, or attributes only
 /// (defaults or override).
 fn resource_body_part(
@@ -61,8 +71,7 @@ fn resource_body_part(
     cp: rowan::Checkpoint,
     lhs: Option<SyntaxKind>,
 ) -> SyntaxKind {
-    let untitled = p.nth(1) == R_BRACE || at_attribute(p, 1);
-    if untitled {
+    if untitled(p) {
         let kind = match lhs {
             Some(ACCESS_EXPR) => RESOURCE_OVERRIDE,
             Some(TYPE_REFERENCE) => RESOURCE_DEFAULTS,

@@ -1,0 +1,1 @@
+function foo($a = $b = 1) { }

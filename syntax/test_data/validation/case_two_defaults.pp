@@ -1,0 +1,4 @@
+case 1 {
+  default: { }
+  default: { }
+}

@@ -1,0 +1,3 @@
+class outer {
+  class inner { }
+}

@@ -1,0 +1,3 @@
+[1].each |$x| {
+  define foo { }
+}

@@ -1,0 +1,3 @@
+class outer {
+  function outer::f() { 1 }
+}

@@ -1,0 +1,2 @@
+foo
+notice(2)

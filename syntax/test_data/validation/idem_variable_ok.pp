@@ -1,0 +1,4 @@
+class foo {
+  $x = 1
+  $x
+}

@@ -1,0 +1,1 @@
+type Foo = Variant[String, Integer[1]]
