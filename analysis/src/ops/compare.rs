@@ -1,0 +1,231 @@
+//! Equality and ordering: `== != < <= > >=`.
+
+use std::cmp::Ordering;
+
+use super::OpError;
+use crate::types::{Type, TypeSystem};
+use crate::values::Value;
+
+/// A comparison operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompareOp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+impl CompareOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CompareOp::Eq => "==",
+            CompareOp::Ne => "!=",
+            CompareOp::Lt => "<",
+            CompareOp::Le => "<=",
+            CompareOp::Gt => ">",
+            CompareOp::Ge => ">=",
+        }
+    }
+}
+
+/// ASCII-only case folding comparison (Ruby's `casecmp`).
+pub fn casecmp(a: &str, b: &str) -> Ordering {
+    let fa = a.bytes().map(|c| c.to_ascii_lowercase());
+    let fb = b.bytes().map(|c| c.to_ascii_lowercase());
+    fa.cmp(fb)
+}
+
+fn is_numeric(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Integer(_) | Value::Float(_) | Value::Timespan(_) | Value::Timestamp(_)
+    )
+}
+
+/// Exact comparison of an integer with a float, as Ruby does (no rounding of
+/// the integer to the nearest double).
+pub fn int_float_cmp(i: i64, f: f64) -> Option<Ordering> {
+    if f.is_nan() {
+        return None;
+    }
+    if f >= 9.3e18 {
+        return Some(Ordering::Less);
+    }
+    if f <= -9.3e18 {
+        return Some(Ordering::Greater);
+    }
+    let t = f.trunc();
+    match (i as i128).cmp(&(t as i128)) {
+        Ordering::Equal => 0.0f64.partial_cmp(&(f - t)),
+        o => Some(o),
+    }
+}
+
+fn num_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Integer(x), Value::Integer(y)) => x == y,
+        (Value::Integer(x), Value::Float(y)) | (Value::Float(y), Value::Integer(x)) => {
+            int_float_cmp(*x, *y) == Some(Ordering::Equal)
+        }
+        (Value::Float(x), Value::Float(y)) => x == y,
+        (Value::Timespan(x), Value::Timespan(y)) => x == y,
+        (Value::Timestamp(x), Value::Timestamp(y)) => x == y,
+        (Value::Timespan(t), Value::Integer(i)) | (Value::Integer(i), Value::Timespan(t)) => {
+            t.nanos.div_euclid(1_000_000_000) == *i as i128
+        }
+        (Value::Timestamp(t), Value::Integer(i)) | (Value::Integer(i), Value::Timestamp(t)) => {
+            t.nanos.div_euclid(1_000_000_000) == *i as i128
+        }
+        (Value::Timespan(t), Value::Float(f)) | (Value::Float(f), Value::Timespan(t)) => {
+            t.to_f64() == *f
+        }
+        (Value::Timestamp(t), Value::Float(f)) | (Value::Float(f), Value::Timestamp(t)) => {
+            t.to_f64() == *f
+        }
+        _ => false,
+    }
+}
+
+/// Puppet's `==` on values: case-insensitive (ASCII) strings, numeric
+/// promotion, deep comparison of collections; types compare structurally here
+/// (the `==` operator with a type on the left uses [`compare_op`]).
+pub fn equals(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => casecmp(x, y) == Ordering::Equal,
+        (Value::String(_), _) => false,
+        (x, y) if is_numeric(x) => is_numeric(y) && num_eq(x, y),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| equals(p, q))
+        }
+        (Value::Hash(x), Value::Hash(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| equals(y.get(k).unwrap_or(&Value::Undef), v))
+        }
+        (Value::Undef, Value::Undef) => true,
+        _ => a.strict_eq(b),
+    }
+}
+
+fn cmp_values(a: &Value, b: &Value) -> Result<Ordering, String> {
+    let nan = || "comparison with NaN".to_string();
+    match a {
+        Value::String(x) => match b {
+            Value::String(y) => Ok(casecmp(x, y)),
+            _ => Err("A String is not comparable to a non String".into()),
+        },
+        Value::Integer(_) | Value::Float(_) => match b {
+            Value::Integer(_) | Value::Float(_) => match (a, b) {
+                (Value::Integer(i), Value::Integer(j)) => Ok(i.cmp(j)),
+                (Value::Integer(i), Value::Float(f)) => int_float_cmp(*i, *f).ok_or_else(nan),
+                (Value::Float(f), Value::Integer(i)) => {
+                    int_float_cmp(*i, *f).map(Ordering::reverse).ok_or_else(nan)
+                }
+                _ => as_f64(a).partial_cmp(&as_f64(b)).ok_or_else(nan),
+            },
+            Value::Timespan(_) | Value::Timestamp(_) => cmp_values(b, a).map(Ordering::reverse),
+            _ => Err("A Numeric is not comparable to non Numeric".into()),
+        },
+        Value::Timespan(t) => match b {
+            Value::Timespan(u) => Ok(t.cmp(u)),
+            Value::Integer(i) => Ok(t.nanos.div_euclid(1_000_000_000).cmp(&(*i as i128))),
+            Value::Float(f) => t.to_f64().partial_cmp(f).ok_or_else(nan),
+            _ => Err("Timespans are only comparable to Timespans, Integers, and Floats".into()),
+        },
+        Value::Timestamp(t) => match b {
+            Value::Timestamp(u) => Ok(t.cmp(u)),
+            Value::Integer(i) => Ok(t.nanos.div_euclid(1_000_000_000).cmp(&(*i as i128))),
+            Value::Float(f) => t.to_f64().partial_cmp(f).ok_or_else(nan),
+            _ => Err("Timestamps are only comparable to Timestamps, Integers, and Floats".into()),
+        },
+        Value::SemVer(v) => match b {
+            Value::SemVer(w) => Ok(v.compare(w)),
+            _ => Err("Versions not comparable to non Versions".into()),
+        },
+        Value::Default => match b {
+            Value::Default => Ok(Ordering::Equal),
+            _ => Err("Symbol not comparable to non Symbol".into()),
+        },
+        _ => {
+            Err("Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable".into())
+        }
+    }
+}
+
+fn as_f64(v: &Value) -> f64 {
+    match v {
+        Value::Integer(i) => *i as f64,
+        Value::Float(f) => *f,
+        _ => f64::NAN,
+    }
+}
+
+fn cmp_label(v: &Value) -> String {
+    match v {
+        Value::Type(t) => format!("{}-Type", t),
+        other => other.label(),
+    }
+}
+
+/// Evaluates a comparison operator. With a type on the left, `<`/`>` mean
+/// proper sub/super type and `==` means the same type (mutual assignability).
+/// Unknown operands give `Value::Unknown(Boolean)`.
+pub fn compare_op(
+    op: CompareOp,
+    left: &Value,
+    right: &Value,
+    ts: &TypeSystem<'_>,
+) -> Result<Value, OpError> {
+    if left.is_unknown() || right.is_unknown() {
+        return Ok(Value::Unknown(Type::boolean()));
+    }
+    if let Value::Type(l) = left {
+        let r = match right {
+            Value::Type(r) => Some(r),
+            _ => None,
+        };
+        let eq = r.is_some_and(|r| ts.equal(l, r));
+        let r_ge_l = r.is_some_and(|r| ts.assignable(r, l));
+        let l_ge_r = r.is_some_and(|r| ts.assignable(l, r));
+        let b = match op {
+            CompareOp::Eq => eq,
+            CompareOp::Ne => !eq,
+            CompareOp::Lt => r_ge_l && !eq,
+            CompareOp::Le => r_ge_l,
+            CompareOp::Gt => l_ge_r && !eq,
+            CompareOp::Ge => l_ge_r,
+        };
+        return Ok(Value::Boolean(b));
+    }
+    let b = match op {
+        CompareOp::Eq => equals(left, right),
+        CompareOp::Ne => !equals(left, right),
+        _ => {
+            let ord = cmp_values(left, right).map_err(|detail| {
+                OpError::Error(format!(
+                    "Comparison of: {} {} {}, is not possible. Caused by '{}'.",
+                    cmp_label(left),
+                    op.symbol(),
+                    cmp_label(right),
+                    detail
+                ))
+            })?;
+            match op {
+                CompareOp::Lt => ord == Ordering::Less,
+                CompareOp::Le => ord != Ordering::Greater,
+                CompareOp::Gt => ord == Ordering::Greater,
+                _ => ord != Ordering::Less,
+            }
+        }
+    };
+    Ok(Value::Boolean(b))
+}

@@ -1,0 +1,134 @@
+//! String-to-number conversion as Puppet's arithmetic does it (`Utils.to_n`).
+
+/// A number produced by conversion; integers may exceed i64 (Puppet then
+/// reports an overflow when the result is used).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Number {
+    /// An integer (possibly outside the i64 range).
+    Int(i128),
+    /// A float.
+    Float(f64),
+}
+
+fn is_blank(c: char) -> bool {
+    c == ' ' || c == '\t'
+}
+
+/// Converts a string the way Puppet's arithmetic coerces operands: optional sign
+/// and blanks, decimal, octal (`0`-prefixed), hex (`0x`), or a decimal float with
+/// optional exponent. Returns `None` when the string is not numeric.
+pub fn string_to_number(s: &str) -> Option<Number> {
+    let s = s.strip_prefix("::").unwrap_or(s);
+    let t = s.trim_matches(is_blank);
+    let (negative, t) = match t.chars().next() {
+        Some('-') => (true, t[1..].trim_start_matches(is_blank)),
+        Some('+') => (false, t[1..].trim_start_matches(is_blank)),
+        _ => (false, t),
+    };
+    if t.is_empty() {
+        return None;
+    }
+    let bytes = t.as_bytes();
+    // Hex
+    if bytes.len() > 2 && bytes[0] == b'0' && (bytes[1] == b'x' || bytes[1] == b'X') {
+        let digits = &t[2..];
+        if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let v = i128::from_str_radix(digits, 16).unwrap_or(i128::MAX);
+        return Some(Number::Int(if negative { -v } else { v }));
+    }
+    // Integer part: 0?\d+
+    let int_len = t.bytes().take_while(u8::is_ascii_digit).count();
+    if int_len == 0 {
+        return None;
+    }
+    let int_part = &t[..int_len];
+    let rest = &t[int_len..];
+    if rest.is_empty() {
+        // Ruby Integer(): leading 0 means octal.
+        let v = if int_part.len() > 1 && int_part.starts_with('0') {
+            if !int_part.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+                return None;
+            }
+            i128::from_str_radix(&int_part[1..], 8).unwrap_or(i128::MAX)
+        } else {
+            int_part.parse::<i128>().unwrap_or(i128::MAX)
+        };
+        return Some(Number::Int(if negative { -v } else { v }));
+    }
+    // Fraction / exponent: (?:\.\d+)?(?:[eE]-?\d+)?
+    let mut r = rest;
+    let mut has_fraction = false;
+    if let Some(f) = r.strip_prefix('.') {
+        let n = f.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return None;
+        }
+        has_fraction = true;
+        r = &f[n..];
+    }
+    let mut has_exp = false;
+    if let Some(e) = r.strip_prefix(['e', 'E']) {
+        let e = e.strip_prefix('-').unwrap_or(e);
+        let n = e.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return None;
+        }
+        has_exp = true;
+        r = &e[n..];
+    }
+    if !r.is_empty() || !(has_fraction || has_exp) {
+        return None;
+    }
+    // Integer(match[4]) must be valid (octal rules apply), and 0 with only zeros
+    // before an exponent is rejected.
+    if int_part.len() > 1
+        && int_part.starts_with('0')
+        && !int_part.bytes().all(|b| (b'0'..=b'7').contains(&b))
+    {
+        return None;
+    }
+    let int_zero = int_part.bytes().all(|b| b == b'0');
+    if int_zero {
+        let frac_and_exp = rest.trim_start_matches('.');
+        let zeros = frac_and_exp.bytes().take_while(|b| *b == b'0').count();
+        if frac_and_exp[zeros..].starts_with(['e', 'E']) {
+            return None;
+        }
+    }
+    let text = &t[..t.len() - r.len()];
+    let v: f64 = text.parse().ok()?;
+    if v.is_infinite() {
+        return None;
+    }
+    Some(Number::Float(if negative { -v } else { v }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conversions_from_conformance() {
+        assert_eq!(string_to_number("10"), Some(Number::Int(10)));
+        assert_eq!(string_to_number("0X10"), Some(Number::Int(16)));
+        assert_eq!(string_to_number("010"), Some(Number::Int(8)));
+        assert_eq!(string_to_number("1.5"), Some(Number::Float(1.5)));
+        assert_eq!(string_to_number("1E3"), Some(Number::Float(1000.0)));
+        assert_eq!(string_to_number("+5"), Some(Number::Int(5)));
+        assert_eq!(string_to_number("- 5"), Some(Number::Int(-5)));
+        assert_eq!(string_to_number(" 1 "), Some(Number::Int(1)));
+        assert_eq!(string_to_number("\t5"), Some(Number::Int(5)));
+        assert_eq!(string_to_number("1.5e-3"), Some(Number::Float(0.0015)));
+        for bad in [
+            "", "abc", "0b101", "08", "09", "0x", "0xFG", "1.", "12abc", "１",
+        ] {
+            assert_eq!(string_to_number(bad), None, "{bad}");
+        }
+        assert_eq!(
+            string_to_number("9223372036854775808"),
+            Some(Number::Int(9223372036854775808))
+        );
+    }
+}

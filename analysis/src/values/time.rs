@@ -1,0 +1,841 @@
+//! `Timespan` and `Timestamp` values: nanosecond precision, Puppet's format
+//! directives and default formats.
+
+use std::fmt;
+
+const NS_PER_USEC: i128 = 1_000;
+const NS_PER_MSEC: i128 = 1_000_000;
+/// Field widths in format directives are capped so hostile formats cannot
+/// allocate unbounded memory.
+const MAX_WIDTH: usize = 1024;
+/// Nanoseconds per second.
+pub const NS_PER_SEC: i128 = 1_000_000_000;
+const NS_PER_MIN: i128 = NS_PER_SEC * 60;
+const NS_PER_HOUR: i128 = NS_PER_MIN * 60;
+const NS_PER_DAY: i128 = NS_PER_HOUR * 24;
+
+/// A duration in nanoseconds (`Timespan` value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Timespan {
+    /// Signed nanoseconds.
+    pub nanos: i128,
+}
+
+/// A point in time, nanoseconds since the Unix epoch, UTC (`Timestamp` value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Timestamp {
+    /// Signed nanoseconds since 1970-01-01T00:00:00 UTC.
+    pub nanos: i128,
+}
+
+/// Converts seconds given as a float to nanoseconds the way Ruby's
+/// `(f * NSECS_PER_SEC).to_i` does (truncating).
+pub fn float_secs_to_nanos(f: f64) -> Option<i128> {
+    let n = f * 1e9;
+    if !n.is_finite() || n.abs() > 1e36 {
+        return None;
+    }
+    Some(n.trunc() as i128)
+}
+
+impl Timespan {
+    /// From whole seconds.
+    pub fn from_secs(s: i64) -> Timespan {
+        Timespan {
+            nanos: s as i128 * NS_PER_SEC,
+        }
+    }
+
+    /// From fields, as `Timespan.new(d, h, m, s, ms, us, ns)`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_fields(
+        negative: bool,
+        d: i64,
+        h: i64,
+        m: i64,
+        s: i64,
+        ms: i64,
+        us: i64,
+        ns: i64,
+    ) -> Timespan {
+        let t = ((((((d as i128 * 24 + h as i128) * 60 + m as i128) * 60 + s as i128) * 1000
+            + ms as i128)
+            * 1000
+            + us as i128)
+            * 1000)
+            + ns as i128;
+        Timespan {
+            nanos: if negative { -t } else { t },
+        }
+    }
+
+    /// Seconds as a float (`to_f`).
+    pub fn to_f64(self) -> f64 {
+        self.nanos as f64 / 1e9
+    }
+
+    /// Whole seconds, truncated toward negative infinity like Ruby integer division.
+    pub fn to_secs(self) -> i128 {
+        self.nanos.div_euclid(NS_PER_SEC)
+    }
+
+    /// Formats with a Puppet timespan format (`%D-%H:%M:%S.%-N`...).
+    pub fn format(self, format: &str) -> Result<String, String> {
+        Ok(TimespanFormat::parse(format)?.format(self))
+    }
+
+    /// Parses with one format.
+    pub fn parse_with(s: &str, format: &str) -> Result<Timespan, String> {
+        TimespanFormat::parse(format)?.parse_value(s)
+    }
+
+    /// Parses with the default formats, in order.
+    pub fn parse(s: &str) -> Result<Timespan, String> {
+        Timespan::parse_any(s, &TIMESPAN_DEFAULT_FORMATS)
+    }
+
+    /// Parses with the first of `formats` that matches.
+    pub fn parse_any(s: &str, formats: &[&str]) -> Result<Timespan, String> {
+        for f in formats {
+            if let Ok(t) = Timespan::parse_with(s, f) {
+                return Ok(t);
+            }
+        }
+        Err(format!(
+            "Unable to parse '{}' using any of the formats {}",
+            s,
+            formats.join(", ")
+        ))
+    }
+}
+
+impl fmt::Display for Timespan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.format(TIMESPAN_DEFAULT_FORMATS[0]) {
+            Ok(s) => f.write_str(&s),
+            Err(_) => Err(fmt::Error),
+        }
+    }
+}
+
+/// Puppet's default timespan formats, tried in order when parsing.
+pub const TIMESPAN_DEFAULT_FORMATS: [&str; 8] = [
+    "%D-%H:%M:%S.%-N",
+    "%H:%M:%S.%-N",
+    "%M:%S.%-N",
+    "%S.%-N",
+    "%D-%H:%M:%S",
+    "%H:%M:%S",
+    "%D-%H:%M",
+    "%S",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum SegKind {
+    Day,
+    Hour,
+    Minute,
+    Second,
+    Milli,
+    Nano,
+}
+
+#[derive(Clone, Debug)]
+enum Segment {
+    Literal(String),
+    Value {
+        kind: SegKind,
+        pad: Option<char>,
+        width: Option<usize>,
+        use_total: bool,
+    },
+}
+
+struct TimespanFormat {
+    source: String,
+    segments: Vec<Segment>,
+}
+
+impl SegKind {
+    fn default_width(self) -> usize {
+        match self {
+            SegKind::Day => 1,
+            SegKind::Milli => 3,
+            SegKind::Nano => 9,
+            _ => 2,
+        }
+    }
+    fn rank(self) -> u8 {
+        match self {
+            SegKind::Nano => 0,
+            SegKind::Milli => 1,
+            SegKind::Second => 2,
+            SegKind::Minute => 3,
+            SegKind::Hour => 4,
+            SegKind::Day => 5,
+        }
+    }
+}
+
+impl TimespanFormat {
+    fn parse(fmt_str: &str) -> Result<TimespanFormat, String> {
+        let bad = |start: usize, pos: usize| {
+            let chars: Vec<char> = fmt_str.chars().collect();
+            let expr: String = chars[start..pos.min(chars.len())].iter().collect();
+            format!(
+                "Bad format specifier '{}' in '{}', at position {}",
+                expr, fmt_str, pos
+            )
+        };
+        let mut segs: Vec<Segment> = Vec::new();
+        let mut in_spec = false;
+        let mut state_pad = true;
+        let mut pad = Some('0');
+        let mut width: Option<usize> = None;
+        let mut fstart = 0;
+        let mut highest: Option<SegKind> = None;
+        let mut pos = 0;
+        for (i, c) in fmt_str.chars().enumerate() {
+            pos = i;
+            if !in_spec {
+                if c == '%' {
+                    in_spec = true;
+                    state_pad = true;
+                    fstart = i;
+                    pad = Some('0');
+                    width = None;
+                } else if let Some(Segment::Literal(l)) = segs.last_mut() {
+                    l.push(c);
+                } else {
+                    segs.push(Segment::Literal(c.to_string()));
+                }
+                continue;
+            }
+            let kind = match c {
+                '%' => {
+                    if let Some(Segment::Literal(l)) = segs.last_mut() {
+                        l.push('%');
+                    } else {
+                        segs.push(Segment::Literal("%".into()));
+                    }
+                    in_spec = false;
+                    continue;
+                }
+                '-' | '_' => {
+                    if !state_pad {
+                        return Err(bad(fstart, i));
+                    }
+                    pad = if c == '-' { None } else { Some(' ') };
+                    state_pad = false;
+                    continue;
+                }
+                'D' => SegKind::Day,
+                'H' => SegKind::Hour,
+                'M' => SegKind::Minute,
+                'S' => SegKind::Second,
+                'L' => SegKind::Milli,
+                'N' => SegKind::Nano,
+                d if d.is_ascii_digit() => {
+                    if state_pad && d == '0' {
+                        pad = Some('0');
+                    } else {
+                        let n = d as usize - '0' as usize;
+                        width = Some(
+                            width
+                                .unwrap_or(0)
+                                .saturating_mul(10)
+                                .saturating_add(n)
+                                .min(MAX_WIDTH),
+                        );
+                    }
+                    state_pad = false;
+                    continue;
+                }
+                _ => return Err(bad(fstart, i)),
+            };
+            if highest.is_none_or(|h| kind.rank() > h.rank()) {
+                highest = Some(kind);
+            }
+            segs.push(Segment::Value {
+                kind,
+                pad,
+                width,
+                use_total: false,
+            });
+            in_spec = false;
+        }
+        if in_spec {
+            return Err(bad(fstart, pos));
+        }
+        if let Some(h) = highest {
+            for s in segs.iter_mut() {
+                if let Segment::Value {
+                    kind, use_total, ..
+                } = s
+                {
+                    if *kind == h {
+                        *use_total = true;
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(TimespanFormat {
+            source: fmt_str.to_string(),
+            segments: segs,
+        })
+    }
+
+    fn format(&self, ts: Timespan) -> String {
+        let total = ts.nanos.abs();
+        let mut out = String::new();
+        if ts.nanos < 0 {
+            out.push('-');
+        }
+        for seg in &self.segments {
+            match seg {
+                Segment::Literal(l) => out.push_str(l),
+                Segment::Value {
+                    kind,
+                    pad,
+                    width,
+                    use_total,
+                } => {
+                    let w = width.unwrap_or(kind.default_width());
+                    let n: i128 = match kind {
+                        SegKind::Day => total / NS_PER_DAY,
+                        SegKind::Hour => {
+                            if *use_total {
+                                total / NS_PER_HOUR
+                            } else {
+                                (total / NS_PER_HOUR) % 24
+                            }
+                        }
+                        SegKind::Minute => {
+                            if *use_total {
+                                total / NS_PER_MIN
+                            } else {
+                                (total / NS_PER_MIN) % 60
+                            }
+                        }
+                        SegKind::Second => {
+                            if *use_total {
+                                total / NS_PER_SEC
+                            } else {
+                                (total / NS_PER_SEC) % 60
+                            }
+                        }
+                        SegKind::Milli => {
+                            if *use_total {
+                                total / NS_PER_MSEC
+                            } else {
+                                (total / NS_PER_MSEC) % 1000
+                            }
+                        }
+                        SegKind::Nano => {
+                            let mut ns = total;
+                            if w < 9 {
+                                ns /= 10i128.pow((9 - w) as u32);
+                                if !*use_total {
+                                    ns %= 10i128.pow(w as u32);
+                                }
+                            } else if !*use_total {
+                                ns %= NS_PER_SEC;
+                            }
+                            ns
+                        }
+                    };
+                    let fragment = matches!(kind, SegKind::Milli | SegKind::Nano);
+                    let mut n = n;
+                    if fragment && !*use_total && *pad != Some('0') {
+                        // strip trailing zeros (keeping at least one digit)
+                        while n != 0 && n % 10 == 0 {
+                            n /= 10;
+                        }
+                    }
+                    let digits = n.to_string();
+                    if fragment {
+                        match pad {
+                            None => out.push_str(&digits),
+                            Some(_) => {
+                                // left-justified in the width ("%-3d")
+                                out.push_str(&format!("{:<w$}", digits, w = w));
+                            }
+                        }
+                    } else {
+                        match pad {
+                            None => out.push_str(&digits),
+                            Some(' ') => out.push_str(&format!("{:>w$}", digits, w = w)),
+                            Some(_) => out.push_str(&format!("{:0>w$}", digits, w = w)),
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn parse_value(&self, input: &str) -> Result<Timespan, String> {
+        let err = || format!("Unable to parse '{}' using format '{}'", input, self.source);
+        let negative = input.starts_with('-');
+        let mut rest = if negative { &input[1..] } else { input };
+        let mut nanos: i128 = 0;
+        for (idx, seg) in self.segments.iter().enumerate() {
+            match seg {
+                Segment::Literal(l) => {
+                    rest = rest.strip_prefix(l.as_str()).ok_or_else(err)?;
+                }
+                Segment::Value {
+                    kind,
+                    pad,
+                    width,
+                    use_total,
+                } => {
+                    // Collect the digits this segment may take.
+                    let max = match width {
+                        Some(w) => *w,
+                        None if *use_total => usize::MAX,
+                        None => kind.default_width(),
+                    };
+                    let exact = width.is_some() && *pad == Some('0');
+                    let allow_space = *pad == Some(' ');
+                    let mut taken = 0;
+                    for b in rest.bytes() {
+                        if taken >= max {
+                            break;
+                        }
+                        if b.is_ascii_digit() || (allow_space && b == b' ') {
+                            taken += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    // A following value segment without literal in between would need
+                    // backtracking; the default formats never do that.
+                    let _ = idx;
+                    if taken == 0 || (exact && taken != max) {
+                        return Err(err());
+                    }
+                    let group = rest[..taken].trim_start();
+                    rest = &rest[taken..];
+                    if group.is_empty() || !group.bytes().all(|b| b.is_ascii_digit()) {
+                        return Err(err());
+                    }
+                    let n: i128 = group.parse().map_err(|_| err())?;
+                    let add = match kind {
+                        SegKind::Day => n.checked_mul(NS_PER_DAY),
+                        SegKind::Hour => n.checked_mul(NS_PER_HOUR),
+                        SegKind::Minute => n.checked_mul(NS_PER_MIN),
+                        SegKind::Second => n.checked_mul(NS_PER_SEC),
+                        SegKind::Milli | SegKind::Nano => {
+                            if *use_total {
+                                return Err(
+                                    "Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude".into(),
+                                );
+                            }
+                            let p = 9 - group.len() as i64;
+                            if p <= 0 {
+                                Some(n)
+                            } else {
+                                n.checked_mul(10i128.pow(p as u32))
+                            }
+                        }
+                    };
+                    nanos = nanos.checked_add(add.ok_or_else(err)?).ok_or_else(err)?;
+                }
+            }
+        }
+        if !rest.is_empty() {
+            return Err(err());
+        }
+        let _ = NS_PER_USEC;
+        Ok(Timespan {
+            nanos: if negative { -nanos } else { nanos },
+        })
+    }
+}
+
+impl Timestamp {
+    /// From seconds since the epoch.
+    pub fn from_secs(s: i64) -> Timestamp {
+        Timestamp {
+            nanos: s as i128 * NS_PER_SEC,
+        }
+    }
+
+    /// Seconds as a float.
+    pub fn to_f64(self) -> f64 {
+        self.nanos as f64 / 1e9
+    }
+
+    /// Whole seconds since the epoch (floor).
+    pub fn to_secs(self) -> i128 {
+        self.nanos.div_euclid(NS_PER_SEC)
+    }
+
+    fn to_chrono(self) -> Option<chrono::DateTime<chrono::Utc>> {
+        let secs = i64::try_from(self.nanos.div_euclid(NS_PER_SEC)).ok()?;
+        let sub = self.nanos.rem_euclid(NS_PER_SEC) as u32;
+        chrono::DateTime::from_timestamp(secs, sub)
+    }
+
+    /// Formats with strftime-like directives in UTC (the subset Puppet's
+    /// `strftime` supports that chrono can express).
+    pub fn format(self, format: &str) -> Result<String, String> {
+        use chrono::{Datelike, Timelike};
+        let dt = self
+            .to_chrono()
+            .ok_or_else(|| "Timestamp out of range".to_string())?;
+        let mut out = String::new();
+        let mut chars = format.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c != '%' {
+                out.push(c);
+                continue;
+            }
+            let mut flags = String::new();
+            while let Some(&f) = chars.peek() {
+                if "-_0^#:".contains(f) {
+                    flags.push(f);
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            let mut width = String::new();
+            while let Some(&d) = chars.peek() {
+                if d.is_ascii_digit() {
+                    width.push(d);
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            let w: Option<usize> = width.parse().ok().map(|w: usize| w.min(MAX_WIDTH));
+            let num = |n: i64, def: usize, padc: char| -> String {
+                let w = w.unwrap_or(def);
+                if flags.contains('-') {
+                    n.to_string()
+                } else if flags.contains('_') || padc == ' ' && !flags.contains('0') {
+                    format!("{:>w$}", n, w = w)
+                } else {
+                    format!("{:0>w$}", n, w = w)
+                }
+            };
+            let Some(d) = chars.next() else {
+                out.push('%');
+                break;
+            };
+            let s = match d {
+                'Y' => num(dt.year() as i64, 4, '0'),
+                'C' => num((dt.year() as i64).div_euclid(100), 2, '0'),
+                'y' => num((dt.year() as i64).rem_euclid(100), 2, '0'),
+                'm' => num(dt.month() as i64, 2, '0'),
+                'd' => num(dt.day() as i64, 2, '0'),
+                'e' => num(dt.day() as i64, 2, ' '),
+                'j' => num(dt.ordinal() as i64, 3, '0'),
+                'H' => num(dt.hour() as i64, 2, '0'),
+                'k' => num(dt.hour() as i64, 2, ' '),
+                'I' => num(((dt.hour() + 11) % 12 + 1) as i64, 2, '0'),
+                'l' => num(((dt.hour() + 11) % 12 + 1) as i64, 2, ' '),
+                'M' => num(dt.minute() as i64, 2, '0'),
+                'S' => num(dt.second() as i64, 2, '0'),
+                'L' => {
+                    let w = w.unwrap_or(3);
+                    let ns = format!("{:09}", dt.nanosecond() % 1_000_000_000);
+                    let mut s: String = ns.chars().take(w).collect();
+                    while s.len() < w {
+                        s.push('0');
+                    }
+                    s
+                }
+                'N' => {
+                    let w = w.unwrap_or(9);
+                    let ns = format!("{:09}", dt.nanosecond() % 1_000_000_000);
+                    let mut s: String = ns.chars().take(w).collect();
+                    while s.len() < w {
+                        s.push('0');
+                    }
+                    s
+                }
+                'P' => if dt.hour() < 12 { "am" } else { "pm" }.to_string(),
+                'p' => if dt.hour() < 12 { "AM" } else { "PM" }.to_string(),
+                'z' => {
+                    if flags.contains(':') {
+                        "+00:00".to_string()
+                    } else {
+                        "+0000".to_string()
+                    }
+                }
+                'Z' => "UTC".to_string(),
+                'A' => dt.format("%A").to_string(),
+                'a' => dt.format("%a").to_string(),
+                'B' => dt.format("%B").to_string(),
+                'b' | 'h' => dt.format("%b").to_string(),
+                'u' => dt.weekday().number_from_monday().to_string(),
+                'w' => dt.weekday().num_days_from_sunday().to_string(),
+                'G' => num(dt.iso_week().year() as i64, 4, '0'),
+                'g' => num((dt.iso_week().year() as i64).rem_euclid(100), 2, '0'),
+                'V' => num(dt.iso_week().week() as i64, 2, '0'),
+                'U' => dt.format("%U").to_string(),
+                'W' => dt.format("%W").to_string(),
+                's' => self.to_secs().to_string(),
+                'n' => "\n".to_string(),
+                't' => "\t".to_string(),
+                '%' => "%".to_string(),
+                'c' => dt.format("%a %b %e %H:%M:%S %Y").to_string(),
+                'D' | 'x' => dt.format("%m/%d/%y").to_string(),
+                'F' => format!(
+                    "{}-{:02}-{:02}",
+                    num(dt.year() as i64, 4, '0'),
+                    dt.month(),
+                    dt.day()
+                ),
+                'v' => format!(
+                    "{:>2}-{}-{:04}",
+                    dt.day(),
+                    dt.format("%b").to_string().to_uppercase(),
+                    dt.year()
+                ),
+                'X' | 'T' => format!("{:02}:{:02}:{:02}", dt.hour(), dt.minute(), dt.second()),
+                'r' => dt.format("%I:%M:%S %p").to_string(),
+                'R' => format!("{:02}:{:02}", dt.hour(), dt.minute()),
+                other => format!("%{}{}{}", flags, width, other),
+            };
+            let s = if flags.contains('^') {
+                s.to_uppercase()
+            } else {
+                s
+            };
+            out.push_str(&s);
+        }
+        Ok(out)
+    }
+
+    /// Parses with Puppet's default formats (`%FT%T.%N %Z`, `%F %T`, `%F`, ...).
+    pub fn parse(s: &str) -> Result<Timestamp, String> {
+        parse_iso_like(s).ok_or_else(|| {
+            format!(
+                "Unable to parse '{}' using any of the formats {}",
+                s,
+                TIMESTAMP_DEFAULT_FORMATS.join(", ")
+            )
+        })
+    }
+}
+
+/// Puppet's default timestamp formats.
+pub const TIMESTAMP_DEFAULT_FORMATS: [&str; 10] = [
+    "%FT%T.%N %Z",
+    "%FT%T %Z",
+    "%F %T.%N %Z",
+    "%F %T %Z",
+    "%F %Z",
+    "%FT%T.%N",
+    "%FT%T",
+    "%F %T.%N",
+    "%F %T",
+    "%F",
+];
+
+fn take_digits(s: &str, max: usize) -> (&str, &str) {
+    let n = s
+        .bytes()
+        .take(max)
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    s.split_at(n)
+}
+
+/// Parses `YYYY-MM-DD[(T| )HH:MM:SS[.fraction]][ zone]` the way Ruby's
+/// `_strptime` accepts Puppet's default formats.
+fn parse_iso_like(s: &str) -> Option<Timestamp> {
+    let (sign, rest) = match s.strip_prefix('-') {
+        Some(r) => (-1i64, r),
+        None => (1, s.strip_prefix('+').unwrap_or(s)),
+    };
+    let (y, rest) = take_digits(rest, 10);
+    let year: i64 = y.parse::<i64>().ok()? * sign;
+    let rest = rest.strip_prefix('-')?;
+    let (mo, rest) = take_digits(rest, 2);
+    let rest = rest.strip_prefix('-')?;
+    let (d, mut rest) = take_digits(rest, 2);
+    let (mut hh, mut mm, mut ss, mut frac) = (0u32, 0u32, 0u32, 0i128);
+    if let Some(r) = rest.strip_prefix('T').or_else(|| {
+        let r = rest.strip_prefix(' ')?;
+        r.bytes().next().filter(u8::is_ascii_digit).map(|_| r)
+    }) {
+        let (h, r) = take_digits(r, 2);
+        let r = r.strip_prefix(':')?;
+        let (m, r) = take_digits(r, 2);
+        let r = r.strip_prefix(':')?;
+        let (sec, mut r) = take_digits(r, 2);
+        hh = h.parse().ok()?;
+        mm = m.parse().ok()?;
+        ss = sec.parse().ok()?;
+        if let Some(fr) = r.strip_prefix('.') {
+            let n = fr.bytes().take_while(u8::is_ascii_digit).count();
+            if n == 0 {
+                return None;
+            }
+            let digits = &fr[..n];
+            let mut v: i128 = 0;
+            for (i, b) in digits.bytes().enumerate() {
+                if i < 9 {
+                    v = v * 10 + (b - b'0') as i128;
+                }
+            }
+            for _ in digits.len()..9 {
+                v *= 10;
+            }
+            frac = v;
+            r = &fr[n..];
+        }
+        rest = r;
+    }
+    let mut offset_secs: i64 = 0;
+    if !rest.is_empty() {
+        let z = rest.strip_prefix(' ')?;
+        offset_secs = parse_zone(z)?;
+    }
+    let date = chrono::NaiveDate::from_ymd_opt(
+        i32::try_from(year).ok()?,
+        mo.parse().ok()?,
+        d.parse().ok()?,
+    )?;
+    let dt = date.and_hms_opt(hh, mm, ss.min(59))?;
+    let secs = dt.and_utc().timestamp() - offset_secs + if ss == 60 { 1 } else { 0 };
+    Some(Timestamp {
+        nanos: secs as i128 * NS_PER_SEC + frac,
+    })
+}
+
+fn parse_zone(z: &str) -> Option<i64> {
+    let up = z.to_ascii_uppercase();
+    match up.as_str() {
+        "UTC" | "GMT" | "Z" | "UT" => return Some(0),
+        "EST" => return Some(-5 * 3600),
+        "EDT" => return Some(-4 * 3600),
+        "CST" => return Some(-6 * 3600),
+        "CDT" => return Some(-5 * 3600),
+        "MST" => return Some(-7 * 3600),
+        "MDT" => return Some(-6 * 3600),
+        "PST" => return Some(-8 * 3600),
+        "PDT" => return Some(-7 * 3600),
+        _ => {}
+    }
+    let (sign, r) = match z.as_bytes().first()? {
+        b'+' => (1, &z[1..]),
+        b'-' => (-1, &z[1..]),
+        _ => return None,
+    };
+    let digits: String = r.chars().filter(|c| *c != ':').collect();
+    if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.is_empty() || digits.len() > 6 {
+        return None;
+    }
+    let h: i64 = digits.get(0..2.min(digits.len()))?.parse().ok()?;
+    let m: i64 = digits
+        .get(2..4)
+        .map(|s| s.parse().unwrap_or(0))
+        .unwrap_or(0);
+    Some(sign * (h * 3600 + m * 60))
+}
+
+impl fmt::Display for Timestamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.format("%FT%T.%N %Z") {
+            Ok(s) => f.write_str(&s),
+            Err(_) => write!(f, "{}", self.nanos),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timespan_default_format() {
+        assert_eq!(
+            Timespan {
+                nanos: 13_500_000_000
+            }
+            .to_string(),
+            "0-00:00:13.5"
+        );
+        assert_eq!(
+            Timespan::from_fields(false, 4, 0, 0, 0, 0, 0, 0).to_string(),
+            "4-00:00:00.0"
+        );
+        assert_eq!(
+            Timespan {
+                nanos: -120 * NS_PER_SEC
+            }
+            .to_string(),
+            "-0-00:02:00.0"
+        );
+        assert_eq!(
+            Timespan {
+                nanos: 3600 * NS_PER_SEC + 1
+            }
+            .to_string(),
+            "0-01:00:00.1"
+        );
+        assert_eq!(
+            Timespan {
+                nanos: 514_285_714_285
+            }
+            .to_string(),
+            "0-00:08:34.285714285"
+        );
+        assert_eq!(
+            Timespan::from_fields(false, 2, 0, 0, 0, 0, 0, -1).to_string(),
+            "1-23:59:59.999999999"
+        );
+    }
+
+    #[test]
+    fn timespan_parse() {
+        assert_eq!(
+            Timespan::parse("1-00:00:00").unwrap(),
+            Timespan::from_fields(false, 1, 0, 0, 0, 0, 0, 0)
+        );
+        assert_eq!(
+            Timespan::parse("01:02:03").unwrap().to_string(),
+            "0-01:02:03.0"
+        );
+        assert_eq!(
+            Timespan::parse_with("11", "%H").unwrap().to_string(),
+            "0-11:00:00.0"
+        );
+        assert_eq!(
+            Timespan::parse_with("10:03.5", "%M:%S.%L")
+                .unwrap()
+                .to_string(),
+            "0-00:10:03.5"
+        );
+        assert!(Timespan::parse("x").is_err());
+    }
+
+    #[test]
+    fn timestamp_format_and_parse() {
+        assert_eq!(
+            Timestamp::from_secs(0).to_string(),
+            "1970-01-01T00:00:00.000000000 UTC"
+        );
+        assert_eq!(
+            Timestamp { nanos: -NS_PER_SEC }.to_string(),
+            "1969-12-31T23:59:59.000000000 UTC"
+        );
+        let t = Timestamp::parse("2016-09-06T08:34:59 UTC").unwrap();
+        assert_eq!(t.to_string(), "2016-09-06T08:34:59.000000000 UTC");
+        assert_eq!(
+            Timestamp::parse("2016-08-24T12:13:14.000 UTC")
+                .unwrap()
+                .to_string(),
+            "2016-08-24T12:13:14.000000000 UTC"
+        );
+        assert!(Timestamp::parse("1-00:00:00").is_err());
+        assert!(Timestamp::parse("nope").is_err());
+    }
+}
