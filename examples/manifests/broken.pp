@@ -1,0 +1,13 @@
+# Deliberate mistakes: puppet-ls reports all of them, Puppet only the first.
+class broken {
+  file { '/tmp/a':
+    ensure => file
+    mode   => '0644',
+  }
+  $x = [1, 2
+  $1 = 'numeric variables cannot be assigned'
+}
+
+class after_the_errors {
+  notice('still parsed as a class')
+}
