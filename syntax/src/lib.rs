@@ -9,10 +9,12 @@ pub mod ast;
 mod lexer;
 pub mod line_index;
 mod parser;
+mod reparsing;
 mod syntax_kind;
 pub mod validation;
 
 pub use lexer::{is_name, lex, Lexed, SourceKind, Token};
+pub use reparsing::{ReparseStrategy, TextEdit};
 pub use rowan::{TextRange, TextSize};
 pub use syntax_kind::{PuppetLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 

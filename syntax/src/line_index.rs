@@ -5,7 +5,7 @@
 //! `\n`, `\r\n` or a lone `\r`. Out-of-range positions are clamped, never an
 //! error, because editors send them.
 
-use crate::TextSize;
+use crate::{TextEdit, TextRange, TextSize};
 
 /// How columns are counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -123,6 +123,40 @@ impl LineIndex {
     }
 }
 
+/// An editor's change to a document: a range and its new text, or (with no
+/// range) the whole new text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContentChange {
+    pub range: Option<(LineCol, LineCol)>,
+    pub text: String,
+}
+
+impl ContentChange {
+    /// The change as a byte-offset edit of the text `index` was built from.
+    pub fn to_edit(&self, index: &LineIndex, encoding: ColumnEncoding) -> TextEdit {
+        let range = match self.range {
+            Some((start, end)) => {
+                let start = index.offset(start, encoding);
+                let end = index.offset(end, encoding).max(start);
+                TextRange::new(start, end)
+            }
+            None => TextRange::up_to(TextSize::from(index.text().len() as u32)),
+        };
+        TextEdit::replace(range, self.text.clone())
+    }
+}
+
+/// Applies changes in order, each against the result of the previous one,
+/// as LSP's `didChange` requires.
+pub fn apply_changes(text: &str, changes: &[ContentChange], encoding: ColumnEncoding) -> String {
+    let mut text = text.to_string();
+    for change in changes {
+        let index = LineIndex::new(&text);
+        text = change.to_edit(&index, encoding).apply(&text);
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,6 +183,40 @@ mod tests {
         assert_eq!(
             index.offset(lc(0, 4), ColumnEncoding::Utf16),
             TextSize::from(6)
+        );
+    }
+
+    #[test]
+    fn changes_apply_in_order() {
+        let change = |l1, c1, l2, c2, text: &str| ContentChange {
+            range: Some((lc(l1, c1), lc(l2, c2))),
+            text: text.to_string(),
+        };
+        let changes = [
+            change(0, 0, 0, 0, "x"),         // "xab\ncd"
+            change(1, 0, 1, 1, "\u{1f600}"), // emoji replaces 'c'
+            change(1, 2, 1, 3, "!"),         // after the emoji (2 UTF-16 units), replaces 'd'
+        ];
+        assert_eq!(
+            apply_changes("ab\ncd", &changes, ColumnEncoding::Utf16),
+            "xab\n\u{1f600}!"
+        );
+        let reset = ContentChange {
+            range: None,
+            text: "new".to_string(),
+        };
+        assert_eq!(
+            apply_changes(
+                "old",
+                &[change(0, 0, 0, 1, "x"), reset],
+                ColumnEncoding::Utf8
+            ),
+            "new"
+        );
+        // Out-of-range positions clamp instead of failing.
+        assert_eq!(
+            apply_changes("ab", &[change(5, 9, 7, 0, "!")], ColumnEncoding::Utf16),
+            "ab!"
         );
     }
 

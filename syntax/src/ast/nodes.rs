@@ -501,7 +501,7 @@ impl SqStringExpr {
             .unwrap_or_default();
         let inner = text.strip_prefix('\'').unwrap_or(&text);
         let inner =
-            if inner.len() > 0 && inner.ends_with('\'') && !literals::ends_with_escape(inner) {
+            if !inner.is_empty() && inner.ends_with('\'') && !literals::ends_with_escape(inner) {
                 &inner[..inner.len() - 1]
             } else {
                 inner

@@ -164,6 +164,9 @@ fn relationship(p: &mut Parser) -> Option<SyntaxKind> {
     let cp = p.checkpoint();
     let mut kind = resources::resource(p);
     while p.at_any(&[IN_EDGE, IN_EDGE_SUB, OUT_EDGE, OUT_EDGE_SUB]) {
+        if !p.can_wrap(cp) {
+            break;
+        }
         p.start_node_at(cp, RELATIONSHIP_EXPR);
         p.bump();
         resources::resource(p);
@@ -237,7 +240,7 @@ fn expression_bp(p: &mut Parser, min_bp: u8) -> Option<SyntaxKind> {
     let cp = p.checkpoint();
     let mut kind = unary(p);
     while let Some(bp) = binary_op(p.current()) {
-        if bp < min_bp {
+        if bp < min_bp || !p.can_wrap(cp) {
             break;
         }
         if p.at(QUESTION) {
@@ -306,6 +309,10 @@ fn postfix(p: &mut Parser) -> Option<SyntaxKind> {
     let cp = p.checkpoint();
     let mut kind = primary(p)?;
     loop {
+        let postfix_op = matches!(p.current(), L_BRACK | L_PAREN | DOT | LCOLLECT | LLCOLLECT);
+        if postfix_op && !p.can_wrap(cp) {
+            break;
+        }
         match p.current() {
             L_BRACK => {
                 p.start_node_at(cp, ACCESS_EXPR);

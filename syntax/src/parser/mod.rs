@@ -10,17 +10,34 @@
 
 mod definitions;
 mod expressions;
+mod fragment;
 mod resources;
 
 use crate::lexer::{Lexed, SourceKind, Token};
 use crate::syntax_kind::SyntaxKind::{self, *};
 use crate::{SyntaxError, TextRange};
+pub(crate) use expressions::STATEMENT_CALLS as STATEMENT_CALL_NAMES;
+pub(crate) use fragment::parse_fragment;
 use rowan::{Checkpoint, GreenNode, GreenNodeBuilder};
 use std::ops::Range;
 
 /// Nesting deeper than this is reported once and skipped, so hostile input
 /// (100,000 `[`) cannot overflow the stack.
-const MAX_DEPTH: u32 = 200;
+const MAX_DEPTH: u32 = 1000;
+
+/// The height a node built by wrapping (`a + b + ...`, `x.f.g...`, `a -> b
+/// -> ...`) may reach. Long chains build deep trees iteratively, but
+/// dropping a tree recurses over its height, so it is capped. The check
+/// looks only at the wrapped subtree, so a fragment reparsed on its own
+/// decides the same way as in its file.
+const MAX_HEIGHT: u32 = 2000;
+
+/// A place where a node may later start, wrapping what was built since.
+#[derive(Clone, Copy)]
+pub(crate) struct Marker {
+    builder: Checkpoint,
+    heights: usize,
+}
 
 pub(crate) fn parse(text: &str, lexed: &Lexed, kind: SourceKind) -> (GreenNode, Vec<SyntaxError>) {
     let mut offsets = Vec::with_capacity(lexed.tokens.len() + 1);
@@ -84,6 +101,10 @@ pub(crate) struct Parser<'t> {
     /// At the start of `${...}`: a leading name, number or keyword is a
     /// variable (`${type}` is `$type`), as Puppet's lexer rewrites it.
     pub(crate) interpolated_name_is_variable: bool,
+    /// Heights of the finished child nodes of the open nodes, flattened.
+    heights: Vec<u32>,
+    /// For each open node, where its children start in `heights`.
+    open: Vec<usize>,
 }
 
 impl<'t> Parser<'t> {
@@ -118,6 +139,8 @@ impl<'t> Parser<'t> {
             own_body,
             too_deep_reported: false,
             interpolated_name_is_variable: false,
+            heights: Vec::new(),
+            open: Vec::new(),
         }
     }
 
@@ -159,17 +182,6 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// The range of the previous significant token.
-    pub(crate) fn previous_range(&self) -> TextRange {
-        match self
-            .cursor
-            .checked_sub(1)
-            .and_then(|c| self.significant.get(c))
-        {
-            Some(&i) => self.shared.token_range(i),
-            None => TextRange::empty(self.shared.offsets[self.range.start].into()),
-        }
-    }
 
     /// Whether the current token starts its line, without indentation.
     pub(crate) fn at_line_start(&self) -> bool {
@@ -241,7 +253,7 @@ impl<'t> Parser<'t> {
             self.depth + 1,
             Some(body.start),
         );
-        sub.builder.start_node(HEREDOC_BODY.into());
+        sub.start_node(HEREDOC_BODY);
         loop {
             match sub.current() {
                 EOF => break,
@@ -250,7 +262,8 @@ impl<'t> Parser<'t> {
             }
         }
         sub.flush_trivia_to(sub.range.end);
-        sub.builder.finish_node();
+        sub.finish_node();
+        self.heights.extend(sub.heights.last());
         self.builder = sub.builder;
         self.errors.extend(sub.errors);
         self.emitted = end;
@@ -293,19 +306,53 @@ impl<'t> Parser<'t> {
     pub(crate) fn start_node(&mut self, kind: SyntaxKind) {
         self.flush_trivia();
         self.builder.start_node(kind.into());
+        self.open.push(self.heights.len());
     }
 
-    pub(crate) fn checkpoint(&mut self) -> Checkpoint {
+    pub(crate) fn checkpoint(&mut self) -> Marker {
         self.flush_trivia();
-        self.builder.checkpoint()
+        Marker {
+            builder: self.builder.checkpoint(),
+            heights: self.heights.len(),
+        }
     }
 
-    pub(crate) fn start_node_at(&mut self, checkpoint: Checkpoint, kind: SyntaxKind) {
-        self.builder.start_node_at(checkpoint, kind.into());
+    pub(crate) fn start_node_at(&mut self, marker: Marker, kind: SyntaxKind) {
+        self.builder.start_node_at(marker.builder, kind.into());
+        self.open.push(marker.heights);
     }
 
     pub(crate) fn finish_node(&mut self) {
         self.builder.finish_node();
+        let start = self
+            .open
+            .pop()
+            .unwrap_or(self.heights.len())
+            .min(self.heights.len());
+        let height = 1 + self.heights[start..].iter().copied().max().unwrap_or(0);
+        self.heights.truncate(start);
+        self.heights.push(height);
+    }
+
+    /// Whether a node may start at `marker`, wrapping what was built since,
+    /// without exceeding `MAX_HEIGHT`. When not, reports it once and skips
+    /// the rest of the construct.
+    pub(crate) fn can_wrap(&mut self, marker: Marker) -> bool {
+        let start = marker.heights.min(self.heights.len());
+        let height = 1 + self.heights[start..].iter().copied().max().unwrap_or(0);
+        if height <= MAX_HEIGHT {
+            return true;
+        }
+        if !self.too_deep_reported {
+            self.too_deep_reported = true;
+            self.errors.push(SyntaxError::error(
+                self.current_range(),
+                format!("expression too long: it nests more than {MAX_HEIGHT} operations"),
+                "nesting-too-deep",
+            ));
+        }
+        self.skip_balanced();
+        false
     }
 
     // ----- errors -----
@@ -365,7 +412,7 @@ impl<'t> Parser<'t> {
             self.too_deep_reported = true;
             self.errors.push(SyntaxError::error(
                 self.current_range(),
-                format!("expression nested too deeply (more than {MAX_DEPTH} levels)"),
+                "expression nested too deeply".to_string(),
                 "nesting-too-deep",
             ));
         }

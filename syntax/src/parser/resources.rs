@@ -66,11 +66,7 @@ fn untitled(p: &Parser) -> bool {
 
 /// The `{ ... }` after a resource type: titled bodies, or attributes only
 /// (defaults or override).
-fn resource_body_part(
-    p: &mut Parser,
-    cp: rowan::Checkpoint,
-    lhs: Option<SyntaxKind>,
-) -> SyntaxKind {
+fn resource_body_part(p: &mut Parser, cp: super::Marker, lhs: Option<SyntaxKind>) -> SyntaxKind {
     if untitled(p) {
         let kind = match lhs {
             Some(ACCESS_EXPR) => RESOURCE_OVERRIDE,

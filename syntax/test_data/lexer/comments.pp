@@ -1,0 +1,3 @@
+# hash
+/* block */ /**/ /* * */ /* multi
+line */ # end

@@ -1,0 +1,12 @@
+@(END)
+END
+@("END")
+END
+@( END )
+END
+@(END:json)
+END
+@(END/tn)
+END
+@(END:yaml/$)
+END

@@ -1,0 +1,6 @@
+[@(A), @("B")] $z
+first
+A
+second $x
+B
+$after

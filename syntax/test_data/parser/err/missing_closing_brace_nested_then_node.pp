@@ -1,0 +1,7 @@
+node default {
+  if $x {
+    include a
+  
+}
+
+node b { }

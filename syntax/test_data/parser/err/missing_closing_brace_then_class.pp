@@ -1,0 +1,7 @@
+class a {
+  if $x {
+    notice('x')
+}
+
+class b {
+}

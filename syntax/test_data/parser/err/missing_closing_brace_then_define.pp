@@ -1,0 +1,6 @@
+define a {
+  file { "/x":
+    ensure => file,
+  }
+
+define b { }

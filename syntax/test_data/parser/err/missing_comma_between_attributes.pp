@@ -1,0 +1,4 @@
+file { '/tmp/a':
+  ensure => file
+  mode   => '0644',
+}

@@ -1,0 +1,3 @@
+$x = 1
+/* never closed
+$y = 2

@@ -1,0 +1,3 @@
+unless $x {
+} elsif $y {
+}

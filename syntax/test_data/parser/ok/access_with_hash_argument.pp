@@ -1,0 +1,1 @@
+$r = Struct[a => Integer, b => String]

@@ -1,0 +1,2 @@
+$a = [type, function]
+$h = { type => function }

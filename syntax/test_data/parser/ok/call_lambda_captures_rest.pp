@@ -1,0 +1,1 @@
+$r = with(1, 2, 3) |$first, *$rest| { $rest }

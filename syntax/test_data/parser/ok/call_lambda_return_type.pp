@@ -1,0 +1,2 @@
+$r = [1].map |$v| >> Integer { $v }
+$q = [1].map |Integer $v| >> Array[Integer] { [$v] }

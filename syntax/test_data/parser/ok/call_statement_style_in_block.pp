@@ -1,0 +1,4 @@
+class foo {
+  include bar
+  info "x", 1
+}

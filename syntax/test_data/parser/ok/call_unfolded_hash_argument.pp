@@ -1,0 +1,1 @@
+$r = create_resources('file', a => { 'ensure' => 'file' })

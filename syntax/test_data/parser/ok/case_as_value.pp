@@ -1,0 +1,2 @@
+$x = 1
+$r = case $x { 1: { 'one' } default: { 'many' } }

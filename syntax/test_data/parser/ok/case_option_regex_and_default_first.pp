@@ -1,0 +1,4 @@
+case $facts['os']['family'] {
+  default: { }
+  /(?i:debian|ubuntu)/: { }
+}

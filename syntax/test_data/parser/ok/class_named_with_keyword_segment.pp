@@ -1,0 +1,2 @@
+class foo::default { }
+class foo::class_x { }

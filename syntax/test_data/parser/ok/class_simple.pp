@@ -1,0 +1,5 @@
+class foo {
+}
+class foo::bar {
+  $x = 1
+}

@@ -1,0 +1,3 @@
+User <| |>
+User <| title == 'alice' |>
+User <| groups == 'admin' and (uid != 0 or tag == 'x') |>

@@ -1,0 +1,4 @@
+File <| tag == 'conf' |> {
+  owner => 'root',
+  mode  +> '0644',
+}

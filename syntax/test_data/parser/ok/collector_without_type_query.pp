@@ -1,0 +1,2 @@
+File <| |> -> Package <| |>
+User <| (title == 'a') |>

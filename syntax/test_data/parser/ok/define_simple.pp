@@ -1,0 +1,6 @@
+define foo::bar (
+  $ensure = present,
+  String $content = '',
+) {
+  file { $title: ensure => $ensure }
+}

@@ -1,0 +1,2 @@
+$type = 1
+$r = "${type} ${facts} ${1}"

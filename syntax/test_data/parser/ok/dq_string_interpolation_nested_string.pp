@@ -1,0 +1,2 @@
+$x = 'a'
+$r = "outer ${"inner ${x}"} ${'sq'} ${ $x ? { 'a' => "y", default => 'n' } }"

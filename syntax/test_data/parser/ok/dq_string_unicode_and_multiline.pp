@@ -1,0 +1,2 @@
+$r = "café ☃
+second line"

@@ -1,0 +1,1 @@
+$r = 'a' in ['a'] =~ Boolean

@@ -1,0 +1,4 @@
+$s = 'abc'
+$r = $s =~ /b/
+$q = $s !~ /^x/
+$t = $s =~ String

@@ -1,0 +1,2 @@
+$x = false
+$r = !$x == true

@@ -1,0 +1,3 @@
+$x = true
+$r = !!$x
+$s = !($x and $x)

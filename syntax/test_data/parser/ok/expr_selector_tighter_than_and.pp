@@ -1,0 +1,2 @@
+$x = 1
+$r = $x and $x ? { 1 => true, default => false }

@@ -1,0 +1,3 @@
+function foo::bar(String $x, Optional[Integer] $y = undef) >> String {
+  "${x}-${y}"
+}

@@ -1,0 +1,4 @@
+function foo::baz(*$rest) >> Array[Integer] {
+  $rest
+}
+function foo::none() { }

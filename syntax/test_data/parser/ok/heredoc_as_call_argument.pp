@@ -1,0 +1,3 @@
+notice(@(END), 'after')
+  body
+  | END

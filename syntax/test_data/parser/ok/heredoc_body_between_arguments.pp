@@ -1,0 +1,4 @@
+$r = sprintf(@(END)
+  %s and %s
+  | END
+, 'a', 'b')

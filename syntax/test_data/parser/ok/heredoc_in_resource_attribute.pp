@@ -1,0 +1,6 @@
+file { '/tmp/a':
+  content => @("EOT"),
+    Hello ${name}
+    | EOT
+  mode    => '0644',
+}

@@ -1,0 +1,4 @@
+$x = 1
+$r = @("END")
+  value: ${x} and $x
+  | END

@@ -1,0 +1,4 @@
+$r = @(END)
+    indented
+      more
+    |- END

@@ -1,0 +1,3 @@
+$r = @(END).strip
+  text
+  END

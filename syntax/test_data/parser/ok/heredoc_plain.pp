@@ -1,0 +1,3 @@
+$r = @(END)
+  text $x
+  END

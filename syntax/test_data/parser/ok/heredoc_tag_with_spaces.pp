@@ -1,0 +1,4 @@
+$r = @("Verse 8"/L)
+  line \
+  continued
+  | Verse 8

@@ -1,0 +1,5 @@
+$r = [@(A), @(B)]
+  first
+  | A
+  second
+  | B

@@ -1,0 +1,2 @@
+if defined(File['/x']) and $facts['os']['family'] == 'Debian' {
+}

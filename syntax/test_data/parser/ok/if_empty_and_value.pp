@@ -1,0 +1,2 @@
+$r = if true { 1 } else { 2 }
+if false { }

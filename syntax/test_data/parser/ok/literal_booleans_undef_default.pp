@@ -1,0 +1,1 @@
+$r = [true, false, undef, default]

@@ -1,0 +1,1 @@
+$r = [foo, foo::bar, ::foo, foo-bar, _under]

@@ -1,0 +1,1 @@
+$r = ['single', 'it\'s', 'back\\slash', "double"]

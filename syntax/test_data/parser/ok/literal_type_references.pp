@@ -1,0 +1,1 @@
+$r = [String, Foo::Bar, ::Foo, Integer[1, 2], Hash[String, Array[Integer]]]

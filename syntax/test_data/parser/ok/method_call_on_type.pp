@@ -1,0 +1,2 @@
+$r = Integer.new('42')
+$q = String(42)

@@ -1,0 +1,2 @@
+include a
+Class['a'] -> Class['b']

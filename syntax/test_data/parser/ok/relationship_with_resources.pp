@@ -1,0 +1,3 @@
+package { 'ntp': }
+-> file { '/etc/ntp.conf': }
+~> service { 'ntpd': }

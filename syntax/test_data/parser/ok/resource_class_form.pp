@@ -1,0 +1,4 @@
+class { 'apache':
+  version => '2.4',
+}
+class { ['a', 'b']: }

@@ -1,0 +1,6 @@
+File {
+  owner => 'root',
+  mode  => '0644',
+}
+Exec { path => ['/bin', '/usr/bin'] }
+Package { }

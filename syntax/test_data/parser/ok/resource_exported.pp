@@ -1,0 +1,1 @@
+@@sshkey { 'host': type => 'ssh-rsa', key => 'AAAA' }

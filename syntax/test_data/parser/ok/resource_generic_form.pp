@@ -1,0 +1,2 @@
+Resource['file'] { '/tmp/a': ensure => file }
+Resource[File] { '/tmp/b': }

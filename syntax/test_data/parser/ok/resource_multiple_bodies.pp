@@ -1,0 +1,9 @@
+file {
+  '/tmp/a':
+    ensure => file;
+  '/tmp/b':
+    ensure => directory,
+    ;
+  default:
+    owner => 'root';
+}

@@ -1,0 +1,4 @@
+File['/tmp/a'] {
+  mode => '0600',
+}
+Service['x', 'y'] { enable => true }

@@ -1,0 +1,3 @@
+File['/tmp/a'] {
+  require +> Package['x'],
+}

@@ -1,0 +1,3 @@
+apache::vhost { 'site':
+  port => 80,
+}

@@ -1,0 +1,5 @@
+$attrs = { 'ensure' => 'file' }
+file { '/tmp/a':
+  *    => $attrs,
+  mode => '0644',
+}

@@ -1,0 +1,3 @@
+$dir = '/tmp'
+file { ['/a', '/b']: ensure => file }
+file { "${dir}/c": }

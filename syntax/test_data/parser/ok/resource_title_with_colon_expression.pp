@@ -1,0 +1,3 @@
+$t = 'x'
+notify { "${t}:y": }
+notify { $t ? { 'x' => 'a', default => 'b' }: }

@@ -1,0 +1,1 @@
+@user { 'alice': uid => 1000 }

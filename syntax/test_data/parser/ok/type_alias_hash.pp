@@ -1,0 +1,1 @@
+type MyMod::H = { a => 1 }

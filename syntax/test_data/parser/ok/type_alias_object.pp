@@ -1,0 +1,6 @@
+type MyMod::Point = Object {
+  attributes => {
+    x => Integer,
+    y => Integer,
+  },
+}

@@ -1,0 +1,4 @@
+$x = $facts
+$y = $::facts
+$z = $foo::bar::baz
+$n = $1
