@@ -7,7 +7,10 @@
 //!   inference, commonality, parameterization);
 //! - [`ops`]: operator semantics over values (arithmetic, comparison, matching,
 //!   `in`, access), with Puppet's errors.
+//!
+//! [`eval`] is the bounded constant evaluator over the typed AST built on them.
 
+pub mod eval;
 pub mod ops;
 pub mod types;
 pub mod values;

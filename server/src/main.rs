@@ -29,11 +29,29 @@ enum Command {
         #[arg(long)]
         tree: bool,
     },
+    /// Evaluate Puppet source statically: print the last statement's value
+    /// (`%p` form) and its type, or `error: MESSAGE` (exit status 1).
+    Eval {
+        /// The source to evaluate (may hold several statements).
+        #[arg(required_unless_present = "jsonl")]
+        expr: Option<String>,
+        /// Read `{"id", "expr"}` JSON lines from stdin; write one
+        /// `{"id","value","type","error"}` line per case.
+        #[arg(long)]
+        jsonl: bool,
+    },
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     match args.command {
         Command::Parse { paths, tree } => cli::parse::run(&paths, tree),
+        Command::Eval { expr, jsonl } => {
+            if jsonl {
+                cli::eval::run_jsonl()
+            } else {
+                cli::eval::run(expr.as_deref().unwrap_or_default())
+            }
+        }
     }
 }

@@ -10,6 +10,7 @@ pub mod format;
 pub mod hash;
 pub mod regexp;
 pub mod semver;
+pub mod string_format;
 pub mod time;
 
 pub use hash::OrderedHash;

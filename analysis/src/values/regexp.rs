@@ -77,6 +77,28 @@ impl Regexp {
         }))
     }
 
+    /// The first match starting at byte offset `at`: its span and the groups
+    /// `$1..$n` (used by split and substitution).
+    #[allow(clippy::type_complexity)]
+    pub fn captures_at(
+        &self,
+        s: &str,
+        at: usize,
+    ) -> Result<Option<(usize, usize, Vec<Option<String>>)>, RegexError> {
+        let re = self.compiled.as_ref().map_err(Clone::clone)?;
+        Ok(re.captures_at(s, at).and_then(|c| {
+            let m = c.get(0)?;
+            Some((
+                m.start(),
+                m.end(),
+                c.iter()
+                    .skip(1)
+                    .map(|g| g.map(|g| g.as_str().to_string()))
+                    .collect(),
+            ))
+        }))
+    }
+
     /// True when the pattern matches somewhere in `s`.
     pub fn is_match(&self, s: &str) -> Result<bool, RegexError> {
         let re = self.compiled.as_ref().map_err(Clone::clone)?;

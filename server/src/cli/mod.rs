@@ -1,4 +1,5 @@
 //! Command-line subcommands.
 
+pub mod eval;
 pub mod parse;
 pub mod source;

@@ -215,7 +215,12 @@ impl<'a> Lexer<'a> {
                 }
                 // `regex` consumes only when it finds the closing slash;
                 // otherwise `/` falls through to division below.
-                '/' if self.peek_byte(1) != Some(b'*') && self.regex_acceptable() && self.regex() => continue,
+                '/' if self.peek_byte(1) != Some(b'*')
+                    && self.regex_acceptable()
+                    && self.regex() =>
+                {
+                    continue
+                }
                 '/' if self.peek_byte(1) == Some(b'*') && !self.rest()[2..].contains("*/") => {
                     let len = self.src.len() - self.pos;
                     self.push_error(

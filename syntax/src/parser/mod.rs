@@ -182,7 +182,6 @@ impl<'t> Parser<'t> {
         }
     }
 
-
     /// Whether the current token starts its line, without indentation.
     pub(crate) fn at_line_start(&self) -> bool {
         let Some(&i) = self.significant.get(self.cursor) else {

@@ -1,0 +1,1365 @@
+//! The pure built-in functions (iteration, strings, collections, numbers,
+//! types). Functions with effects or catalog/node dependencies evaluate to
+//! unknown values; logging functions are no-ops returning `undef`.
+
+use std::cmp::Ordering;
+
+use puppet_syntax::ast;
+use puppet_syntax::SyntaxNode;
+
+use super::call::lambda_arity;
+use super::{Evaluator, Flow};
+use crate::ops::{compare::casecmp, equals};
+use crate::types::{infer, infer_generalized, infer_set, Type};
+use crate::values::format::to_interpolated;
+use crate::values::string_format;
+use crate::values::{IteratorValue, RegexError, Regexp, Value};
+
+/// Functions known to depend on the catalog, node or filesystem.
+const IMPURE: &[&str] = &[
+    "lookup",
+    "hiera",
+    "hiera_array",
+    "hiera_hash",
+    "hiera_include",
+    "include",
+    "require",
+    "contain",
+    "realize",
+    "tag",
+    "tagged",
+    "defined",
+    "create_resources",
+    "template",
+    "epp",
+    "inline_epp",
+    "inline_template",
+    "file",
+    "find_file",
+    "generate",
+    "fqdn_rand",
+    "getvar",
+    "binary_file",
+    "digest",
+    "md5",
+    "sha1",
+    "sha256",
+    "versioncmp",
+    "shellquote",
+];
+
+/// The elements an iteration visits.
+enum Items {
+    List(Vec<Value>),
+    Pairs(Vec<(Value, Value)>),
+}
+
+impl Items {
+    fn len(&self) -> usize {
+        match self {
+            Items::List(v) => v.len(),
+            Items::Pairs(v) => v.len(),
+        }
+    }
+    /// Elements as single values (hash entries become `[k, v]`).
+    fn values(self) -> Vec<Value> {
+        match self {
+            Items::List(v) => v,
+            Items::Pairs(p) => p
+                .into_iter()
+                .map(|(k, v)| Value::Array(vec![k, v]))
+                .collect(),
+        }
+    }
+}
+
+/// Ruby's `<=>` for the value kinds Puppet's `sort`, `min` and `max` compare.
+pub(crate) fn ruby_cmp(a: &Value, b: &Value) -> Option<Ordering> {
+    use Value::*;
+    match (a, b) {
+        (Integer(x), Integer(y)) => Some(x.cmp(y)),
+        (Integer(x), Float(y)) => (*x as f64).partial_cmp(y),
+        (Float(x), Integer(y)) => x.partial_cmp(&(*y as f64)),
+        (Float(x), Float(y)) => x.partial_cmp(y),
+        (String(x), String(y)) => Some(x.cmp(y)),
+        (Timespan(x), Timespan(y)) => Some(x.nanos.cmp(&y.nanos)),
+        (Timestamp(x), Timestamp(y)) => Some(x.nanos.cmp(&y.nanos)),
+        (SemVer(x), SemVer(y)) => Some(x.compare(y)),
+        (Array(x), Array(y)) => {
+            for (p, q) in x.iter().zip(y) {
+                match ruby_cmp(p, q)? {
+                    Ordering::Equal => {}
+                    o => return Some(o),
+                }
+            }
+            Some(x.len().cmp(&y.len()))
+        }
+        _ => None,
+    }
+}
+
+fn is_numeric_string(s: &str) -> bool {
+    let t = s.strip_prefix('-').unwrap_or(s);
+    let mut parts = t.splitn(2, ['.', '_', 'e', 'E']);
+    let a = parts.next().unwrap_or("");
+    let b = parts.next();
+    !a.is_empty()
+        && a.bytes().all(|c| c.is_ascii_digit())
+        && b.is_none_or(|b| !b.is_empty() && b.bytes().all(|c| c.is_ascii_digit()))
+}
+
+fn to_f(s: &str) -> f64 {
+    s.parse::<f64>().unwrap_or(0.0)
+}
+
+/// Applies a string function to a string, or to each string of an array
+/// (other elements unchanged).
+fn map_strings(v: &Value, f: &dyn Fn(&str) -> String) -> Option<Value> {
+    match v {
+        Value::String(s) => Some(Value::String(f(s))),
+        Value::Array(a) => Some(Value::Array(
+            a.iter()
+                .map(|e| map_strings(e, f).unwrap_or_else(|| e.clone()))
+                .collect(),
+        )),
+        Value::Hash(h) => Some(Value::Hash(
+            h.iter()
+                .map(|(k, e)| {
+                    (
+                        map_strings(k, f).unwrap_or_else(|| k.clone()),
+                        map_strings(e, f).unwrap_or_else(|| e.clone()),
+                    )
+                })
+                .collect(),
+        )),
+        Value::Integer(_) | Value::Float(_) => Some(v.clone()),
+        _ => None,
+    }
+}
+
+fn ruby_capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + &c.as_str().to_lowercase(),
+        None => String::new(),
+    }
+}
+
+fn ruby_chomp(s: &str) -> String {
+    if let Some(t) = s.strip_suffix("\r\n") {
+        t.to_string()
+    } else if let Some(t) = s.strip_suffix('\n').or_else(|| s.strip_suffix('\r')) {
+        t.to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+fn ruby_chop(s: &str) -> String {
+    if let Some(t) = s.strip_suffix("\r\n") {
+        return t.to_string();
+    }
+    let mut t = s.to_string();
+    t.pop();
+    t
+}
+
+fn ruby_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c' | '\0')
+}
+
+/// Ruby's `String#split(regexp)`: captures are included, trailing empty
+/// strings removed; an empty match splits characters.
+fn ruby_split(s: &str, re: &Regexp) -> Result<Vec<String>, RegexError> {
+    let mut out = Vec::new();
+    if s.is_empty() {
+        return Ok(out);
+    }
+    let src = re.source();
+    if src.is_empty() {
+        return Ok(s.chars().map(|c| c.to_string()).collect());
+    }
+    let compiled = Regexp::try_new(src)?;
+    let mut beg = 0usize;
+    let mut search = 0usize;
+    while search <= s.len() {
+        let Some((ms, me, caps)) = find_at(&compiled, s, search)? else {
+            break;
+        };
+        if ms == me {
+            if ms >= s.len() {
+                break;
+            }
+            let next = s[ms..].chars().next().map_or(1, char::len_utf8);
+            if ms > beg {
+                out.push(s[beg..ms].to_string());
+                out.extend(caps.into_iter().flatten());
+                beg = ms;
+            }
+            search = ms + next;
+            continue;
+        }
+        out.push(s[beg..ms].to_string());
+        out.extend(caps.into_iter().flatten());
+        beg = me;
+        search = me;
+    }
+    out.push(s[beg..].to_string());
+    while out.last().is_some_and(|x| x.is_empty()) {
+        out.pop();
+    }
+    Ok(out)
+}
+
+type Found = (usize, usize, Vec<Option<String>>);
+
+fn find_at(re: &Regexp, s: &str, at: usize) -> Result<Option<Found>, RegexError> {
+    if at > s.len() || !s.is_char_boundary(at) {
+        return Ok(None);
+    }
+    re.captures_at(s, at)
+}
+
+impl Evaluator {
+    fn items(&mut self, fname: &str, v: &Value, node: &SyntaxNode) -> Result<Items, Flow> {
+        Ok(match v {
+            Value::Array(a) => Items::List(a.clone()),
+            Value::Hash(h) => Items::Pairs(h.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+            Value::Iterator(it) => Items::List(it.elements.clone()),
+            Value::Integer(n) => {
+                self.check_size((*n).max(0) as u128)?;
+                Items::List((0..*n).map(Value::Integer).collect())
+            }
+            Value::String(s) => Items::List(s.chars().map(|c| Value::String(c.to_string())).collect()),
+            Value::Type(Type::Integer(r)) if r.from.is_some() && r.to.is_some() => {
+                let (a, b) = (r.lo(), r.hi());
+                self.check_size((b - a + 1).max(0) as u128)?;
+                Items::List((a..=b).map(|i| Value::Integer(i as i64)).collect())
+            }
+            Value::Type(Type::Enum(e)) => {
+                Items::List(e.values.iter().map(|s| Value::String(s.clone())).collect())
+            }
+            Value::Unknown(_) => return Err(Flow::Unsupported("unknown iterable".into())),
+            other => {
+                return Err(self.error(
+                    node,
+                    format!(
+                        "The function '{}' was called with argument 1 expecting an Iterable value, got {}",
+                        fname,
+                        infer_generalized(other)
+                    ),
+                ))
+            }
+        })
+    }
+
+    fn need_lambda<'l>(
+        &self,
+        fname: &str,
+        lambda: Option<&'l ast::Lambda>,
+        node: &SyntaxNode,
+    ) -> Result<&'l ast::Lambda, Flow> {
+        lambda.ok_or_else(|| self.error(node, format!("'{}' expects a block", fname)))
+    }
+
+    /// Calls the lambda for one element: `|$x|` gets the element (a `[k, v]`
+    /// pair for hashes), `|$i, $x|` the index (or key) and the element.
+    fn call_each(
+        &mut self,
+        l: &ast::Lambda,
+        items: &Items,
+        i: usize,
+        node: &SyntaxNode,
+    ) -> Result<Value, Flow> {
+        let arity = lambda_arity(l);
+        let args = match items {
+            Items::List(v) => {
+                if arity >= 2 {
+                    vec![Value::Integer(i as i64), v[i].clone()]
+                } else {
+                    vec![v[i].clone()]
+                }
+            }
+            Items::Pairs(p) => {
+                let (k, v) = p[i].clone();
+                if arity >= 2 {
+                    vec![k, v]
+                } else {
+                    vec![Value::Array(vec![k, v])]
+                }
+            }
+        };
+        self.call_lambda(l, args, node)
+    }
+
+    fn arity_error(&self, fname: &str, node: &SyntaxNode) -> Flow {
+        self.error(
+            node,
+            format!("'{}' was called with the wrong number of arguments", fname),
+        )
+    }
+
+    /// Dispatches a built-in; `None` when `name` is not a pure built-in.
+    pub(crate) fn call_builtin(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&ast::Lambda>,
+        node: &SyntaxNode,
+    ) -> Option<Result<Value, Flow>> {
+        if IMPURE.contains(&name) {
+            return Some(Ok(Value::Unknown(Type::Any)));
+        }
+        let handles_unknown = matches!(
+            name,
+            "type"
+                | "notice"
+                | "info"
+                | "warning"
+                | "debug"
+                | "err"
+                | "alert"
+                | "crit"
+                | "emerg"
+                | "with"
+                | "then"
+                | "lest"
+                | "next"
+                | "break"
+                | "return"
+                | "fail"
+        );
+        if !handles_unknown && args.iter().any(Value::is_unknown) {
+            if !KNOWN.contains(&name) {
+                return None;
+            }
+            return Some(Ok(Value::Unknown(Type::Any)));
+        }
+        if !KNOWN.contains(&name) {
+            return None;
+        }
+        Some(self.builtin(name, args, lambda, node))
+    }
+
+    fn builtin(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&ast::Lambda>,
+        node: &SyntaxNode,
+    ) -> Result<Value, Flow> {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+        let n = args.len();
+        match name {
+            "notice" | "info" | "warning" | "debug" | "err" | "alert" | "crit" | "emerg" => {
+                Ok(Value::Undef)
+            }
+            "fail" => {
+                let msg: Vec<String> = args.iter().map(to_interpolated).collect();
+                Err(self.error(node, msg.join(" ")))
+            }
+            "next" => Err(Flow::Next(arg(0))),
+            "return" => Err(Flow::Return(arg(0))),
+            "break" => Err(Flow::Break),
+            "type" => {
+                if n == 0 || n > 2 {
+                    return Err(self.arity_error(name, node));
+                }
+                let v = arg(0);
+                if let Value::Unknown(t) = &v {
+                    return Ok(Value::Unknown(Type::type_of(t.clone())));
+                }
+                let t = match args.get(1) {
+                    None => infer_set(&v),
+                    Some(Value::String(m)) if m == "detailed" => infer_set(&v),
+                    Some(Value::String(m)) if m == "reduced" => infer(&v),
+                    Some(Value::String(m)) if m == "generalized" => infer_generalized(&v),
+                    Some(_) => {
+                        return Err(self.error(
+                            node,
+                            "type() expects 'detailed', 'reduced' or 'generalized'",
+                        ))
+                    }
+                };
+                Ok(Value::Type(t))
+            }
+            "assert_type" => {
+                let t = match arg(0) {
+                    Value::Type(t) => t,
+                    _ => return Err(self.error(node, "assert_type expects a Type")),
+                };
+                let v = arg(1);
+                let ts = self.ts();
+                let ok = ts.instance(&t, &v);
+                drop(ts);
+                if ok {
+                    return Ok(v);
+                }
+                match lambda {
+                    Some(l) => {
+                        self.call_lambda(l, vec![Value::Type(t), Value::Type(infer_set(&v))], node)
+                    }
+                    None => Err(self.error(
+                        node,
+                        format!(
+                            "assert_type(): expects a {} value, got {}",
+                            t,
+                            infer_generalized(&v)
+                        ),
+                    )),
+                }
+            }
+            "with" => {
+                let l = self.need_lambda(name, lambda, node)?;
+                self.call_lambda(l, args, node)
+            }
+            "then" => {
+                let l = self.need_lambda(name, lambda, node)?;
+                match arg(0) {
+                    Value::Undef => Ok(Value::Undef),
+                    Value::Unknown(_) => Ok(Value::Unknown(Type::Any)),
+                    v => self.call_lambda(l, vec![v], node),
+                }
+            }
+            "lest" => {
+                let l = self.need_lambda(name, lambda, node)?;
+                match arg(0) {
+                    Value::Undef => self.call_lambda(l, vec![], node),
+                    Value::Unknown(_) => Ok(Value::Unknown(Type::Any)),
+                    v => Ok(v),
+                }
+            }
+            "each" => {
+                let l = self.need_lambda(name, lambda, node)?;
+                let recv = arg(0);
+                let items = self.items(name, &recv, node)?;
+                for i in 0..items.len() {
+                    match self.call_each(l, &items, i, node) {
+                        Ok(_) => {}
+                        Err(Flow::Break) => break,
+                        Err(e) => return Err(e),
+                    }
+                }
+                Ok(recv)
+            }
+            "map" => {
+                let l = self.need_lambda(name, lambda, node)?;
+                let items = self.items(name, &arg(0), node)?;
+                let mut out = Vec::new();
+                for i in 0..items.len() {
+                    match self.call_each(l, &items, i, node) {
+                        Ok(v) => out.push(v),
+                        Err(Flow::Break) => break,
+                        Err(e) => return Err(e),
+                    }
+                }
+                Ok(Value::Array(out))
+            }
+            "filter" => {
+                let l = self.need_lambda(name, lambda, node)?;
+                let recv = arg(0);
+                let items = self.items(name, &recv, node)?;
+                let mut keep = Vec::new();
+                for i in 0..items.len() {
+                    match self.call_each(l, &items, i, node) {
+                        Ok(v) => keep.push(v.is_truthy()),
+                        Err(Flow::Break) => break,
+                        Err(e) => return Err(e),
+                    }
+                }
+                Ok(match items {
+                    Items::Pairs(p) => Value::Hash(
+                        p.into_iter()
+                            .zip(keep)
+                            .filter(|(_, k)| *k)
+                            .map(|(kv, _)| kv)
+                            .collect(),
+                    ),
+                    Items::List(v) => Value::Array(
+                        v.into_iter()
+                            .zip(keep)
+                            .filter(|(_, k)| *k)
+                            .map(|(x, _)| x)
+                            .collect(),
+                    ),
+                })
+            }
+            "reduce" => {
+                let l = self.need_lambda(name, lambda, node)?;
+                let items = self.items(name, &arg(0), node)?.values();
+                let mut it = items.into_iter();
+                let mut memo = if n >= 2 {
+                    arg(1)
+                } else {
+                    match it.next() {
+                        Some(v) => v,
+                        None => return Ok(Value::Undef),
+                    }
+                };
+                for x in it {
+                    match self.call_lambda(l, vec![memo.clone(), x], node) {
+                        Ok(v) => memo = v,
+                        Err(Flow::Break) => break,
+                        Err(e) => return Err(e),
+                    }
+                }
+                Ok(memo)
+            }
+            "any" | "all" => {
+                let l = self.need_lambda(name, lambda, node)?;
+                let items = self.items(name, &arg(0), node)?;
+                let want_any = name == "any";
+                for i in 0..items.len() {
+                    match self.call_each(l, &items, i, node) {
+                        Ok(v) => {
+                            if v.is_truthy() == want_any {
+                                return Ok(Value::Boolean(want_any));
+                            }
+                        }
+                        Err(Flow::Break) => break,
+                        Err(e) => return Err(e),
+                    }
+                }
+                Ok(Value::Boolean(!want_any))
+            }
+            "index" => {
+                let recv = arg(0);
+                let items = self.items(name, &recv, node)?;
+                if let Some(l) = lambda {
+                    if n > 1 {
+                        return Err(self.arity_error(name, node));
+                    }
+                    for i in 0..items.len() {
+                        match self.call_each(l, &items, i, node) {
+                            Ok(v) if v.is_truthy() => {
+                                return Ok(match &items {
+                                    Items::List(_) => Value::Integer(i as i64),
+                                    Items::Pairs(p) => p[i].0.clone(),
+                                })
+                            }
+                            Ok(_) => {}
+                            Err(Flow::Break) => break,
+                            Err(e) => return Err(e),
+                        }
+                    }
+                    return Ok(Value::Undef);
+                }
+                if n != 2 {
+                    return Err(self.arity_error(name, node));
+                }
+                let needle = arg(1);
+                if let (Value::String(h), Value::String(s)) = (&recv, &needle) {
+                    return Ok(match h.find(s.as_str()) {
+                        Some(b) => Value::Integer(h[..b].chars().count() as i64),
+                        None => Value::Undef,
+                    });
+                }
+                match items {
+                    Items::List(v) => Ok(v
+                        .iter()
+                        .position(|x| index_eq(x, &needle))
+                        .map_or(Value::Undef, |i| Value::Integer(i as i64))),
+                    Items::Pairs(p) => Ok(p
+                        .into_iter()
+                        .find(|(_, v)| index_eq(v, &needle))
+                        .map_or(Value::Undef, |(k, _)| k)),
+                }
+            }
+            "slice" => {
+                let size = match arg(1) {
+                    Value::Integer(s) if s > 0 => s as usize,
+                    _ => return Err(self.error(node, "slice size must be a positive Integer")),
+                };
+                let items = self.items(name, &arg(0), node)?.values();
+                let chunks: Vec<Value> = items
+                    .chunks(size)
+                    .map(|c| Value::Array(c.to_vec()))
+                    .collect();
+                match lambda {
+                    None => Ok(Value::Array(chunks)),
+                    Some(l) => {
+                        let arity = lambda_arity(l);
+                        for c in chunks {
+                            let a = if arity <= 1 {
+                                vec![c]
+                            } else {
+                                let Value::Array(mut parts) = c else { continue };
+                                parts.resize(arity, Value::Undef);
+                                parts
+                            };
+                            match self.call_lambda(l, a, node) {
+                                Ok(_) => {}
+                                Err(Flow::Break) => break,
+                                Err(e) => return Err(e),
+                            }
+                        }
+                        Ok(arg(0))
+                    }
+                }
+            }
+            "step" | "reverse_each" => {
+                let recv = arg(0);
+                let items = self.items(name, &recv, node)?.values();
+                let elems: Vec<Value> = if name == "step" {
+                    let s = match arg(1) {
+                        Value::Integer(s) if s > 0 => s as usize,
+                        _ => return Err(self.error(node, "step expects a positive Integer")),
+                    };
+                    items.into_iter().step_by(s).collect()
+                } else {
+                    items.into_iter().rev().collect()
+                };
+                match lambda {
+                    None => {
+                        let element_type = iterator_element_type(&elems);
+                        Ok(Value::Iterator(Box::new(IteratorValue {
+                            elements: elems,
+                            element_type,
+                        })))
+                    }
+                    Some(l) => {
+                        let items = Items::List(elems);
+                        for i in 0..items.len() {
+                            match self.call_each(l, &items, i, node) {
+                                Ok(_) => {}
+                                Err(Flow::Break) => break,
+                                Err(e) => return Err(e),
+                            }
+                        }
+                        Ok(recv)
+                    }
+                }
+            }
+            "size" | "length" => match arg(0) {
+                Value::Array(a) => Ok(Value::Integer(a.len() as i64)),
+                Value::Hash(h) => Ok(Value::Integer(h.len() as i64)),
+                Value::String(s) => Ok(Value::Integer(s.chars().count() as i64)),
+                Value::Binary(b) => Ok(Value::Integer(b.len() as i64)),
+                Value::Iterator(it) => Ok(Value::Integer(it.elements.len() as i64)),
+                other => Err(self.error(
+                    node,
+                    format!(
+                        "'{}' expects a Collection, String or Binary value, got {}",
+                        name,
+                        infer_generalized(&other)
+                    ),
+                )),
+            },
+            "empty" => match arg(0) {
+                Value::Array(a) => Ok(Value::Boolean(a.is_empty())),
+                Value::Hash(h) => Ok(Value::Boolean(h.is_empty())),
+                Value::String(s) => Ok(Value::Boolean(s.is_empty())),
+                Value::Binary(b) => Ok(Value::Boolean(b.is_empty())),
+                Value::Undef => Ok(Value::Boolean(true)),
+                Value::Integer(_) | Value::Float(_) => Ok(Value::Boolean(false)),
+                other => {
+                    Err(self.error(node, format!("'empty' does not accept {}", other.a_label())))
+                }
+            },
+            "keys" | "values" => match arg(0) {
+                Value::Hash(h) => Ok(Value::Array(if name == "keys" {
+                    h.keys().cloned().collect()
+                } else {
+                    h.values().cloned().collect()
+                })),
+                other => Err(self.error(
+                    node,
+                    format!(
+                        "'{}' expects a Hash value, got {}",
+                        name,
+                        infer_generalized(&other)
+                    ),
+                )),
+            },
+            "flatten" => {
+                fn flat(v: &Value, out: &mut Vec<Value>) {
+                    match v {
+                        Value::Array(a) => a.iter().for_each(|e| flat(e, out)),
+                        o => out.push(o.clone()),
+                    }
+                }
+                let mut out = Vec::new();
+                for a in &args {
+                    flat(a, &mut out);
+                }
+                Ok(Value::Array(out))
+            }
+            "unique" => match arg(0) {
+                Value::Array(a) => {
+                    let mut out: Vec<Value> = Vec::new();
+                    for e in a {
+                        if !out.iter().any(|o| o.strict_eq(&e)) {
+                            out.push(e);
+                        }
+                    }
+                    Ok(Value::Array(out))
+                }
+                Value::String(s) => {
+                    let mut out = String::new();
+                    for c in s.chars() {
+                        if !out.contains(c) {
+                            out.push(c);
+                        }
+                    }
+                    Ok(Value::String(out))
+                }
+                other => Err(self.error(
+                    node,
+                    format!("'unique' does not accept {}", other.a_label()),
+                )),
+            },
+            "sort" => {
+                let recv = arg(0);
+                let (mut items, is_string) = match &recv {
+                    Value::Array(a) => (a.clone(), false),
+                    Value::String(s) => (
+                        s.chars().map(|c| Value::String(c.to_string())).collect(),
+                        true,
+                    ),
+                    other => {
+                        return Err(self.error(
+                            node,
+                            format!("'sort' expects an Array or String, got {}", other.a_label()),
+                        ))
+                    }
+                };
+                let mut failure: Option<Flow> = None;
+                if let Some(l) = lambda {
+                    // insertion sort so the lambda may fail cleanly
+                    let mut sorted: Vec<Value> = Vec::new();
+                    for x in items {
+                        let mut pos = sorted.len();
+                        for (i, y) in sorted.iter().enumerate() {
+                            match self.call_lambda(l, vec![x.clone(), y.clone()], node)? {
+                                Value::Integer(c) if c < 0 => {
+                                    pos = i;
+                                    break;
+                                }
+                                _ => {}
+                            }
+                        }
+                        sorted.insert(pos, x);
+                    }
+                    items = sorted;
+                } else {
+                    items.sort_by(|a, b| match ruby_cmp(a, b) {
+                        Some(o) => o,
+                        None => {
+                            if failure.is_none() {
+                                failure = Some(Flow::Error(super::EvalError {
+                                    message: format!(
+                                        "comparison of {} with {} failed",
+                                        a.label(),
+                                        b.label()
+                                    ),
+                                    range: node.text_range(),
+                                }));
+                            }
+                            Ordering::Equal
+                        }
+                    });
+                }
+                if let Some(f) = failure {
+                    return Err(f);
+                }
+                if is_string {
+                    Ok(Value::String(items.iter().map(to_interpolated).collect()))
+                } else {
+                    Ok(Value::Array(items))
+                }
+            }
+            "join" => {
+                let sep = match arg(1) {
+                    Value::String(s) => s,
+                    Value::Undef => String::new(),
+                    _ => return Err(self.error(node, "join expects a String separator")),
+                };
+                match arg(0) {
+                    Value::Array(a) => {
+                        fn flat(v: &[Value], out: &mut Vec<String>) {
+                            for e in v {
+                                match e {
+                                    Value::Array(a) => flat(a, out),
+                                    o => out.push(to_interpolated(o)),
+                                }
+                            }
+                        }
+                        let mut parts = Vec::new();
+                        flat(&a, &mut parts);
+                        Ok(Value::String(parts.join(&sep)))
+                    }
+                    other => Err(self.error(
+                        node,
+                        format!(
+                            "'join' expects an Array value, got {}",
+                            infer_generalized(&other)
+                        ),
+                    )),
+                }
+            }
+            "split" => {
+                let Value::String(s) = arg(0) else {
+                    return Err(self.error(node, "'split' expects a String value"));
+                };
+                let re = match arg(1) {
+                    Value::String(p) => Regexp::new(&p),
+                    Value::Regexp(r) => r,
+                    Value::Type(Type::Regexp(Some(p))) => Regexp::new(&p),
+                    _ => return Err(self.error(node, "'split' expects a String or Regexp pattern")),
+                };
+                match ruby_split(&s, &re) {
+                    Ok(parts) => Ok(Value::Array(parts.into_iter().map(Value::String).collect())),
+                    Err(RegexError::Unsupported(m)) => Err(Flow::Unsupported(m)),
+                    Err(RegexError::Invalid(m)) => Err(self.error(node, m)),
+                }
+            }
+            "upcase" | "downcase" | "capitalize" | "camelcase" | "strip" | "lstrip" | "rstrip"
+            | "chomp" | "chop" => {
+                if n != 1 {
+                    return Err(self.arity_error(name, node));
+                }
+                let f: &dyn Fn(&str) -> String = match name {
+                    "upcase" => &|s: &str| s.to_uppercase(),
+                    "downcase" => &|s: &str| s.to_lowercase(),
+                    "capitalize" => &ruby_capitalize,
+                    "camelcase" => &|s: &str| s.split('_').map(ruby_capitalize).collect(),
+                    "strip" => &|s: &str| s.trim_matches(ruby_space).to_string(),
+                    "lstrip" => &|s: &str| s.trim_start_matches(ruby_space).to_string(),
+                    "rstrip" => &|s: &str| s.trim_end_matches(ruby_space).to_string(),
+                    "chomp" => &ruby_chomp,
+                    _ => &ruby_chop,
+                };
+                let v = arg(0);
+                match map_strings(&v, f) {
+                    Some(r) => Ok(r),
+                    None => Err(self.error(
+                        node,
+                        format!(
+                            "'{}' expects a String value, got {}",
+                            name,
+                            infer_generalized(&v)
+                        ),
+                    )),
+                }
+            }
+            "sprintf" => {
+                let Value::String(fmt) = arg(0) else {
+                    return Err(self.error(node, "sprintf expects a format String"));
+                };
+                string_format::sprintf(&fmt, &args[1..])
+                    .map(Value::String)
+                    .map_err(|e| self.error(node, e))
+            }
+            "min" | "max" => {
+                let mut vals = args.clone();
+                if vals.len() == 1 {
+                    if let Value::Array(a) = &vals[0] {
+                        vals = a.clone();
+                    }
+                }
+                if vals.is_empty() {
+                    return Err(
+                        self.error(node, format!("{}() expects at least one argument", name))
+                    );
+                }
+                let want = if name == "min" {
+                    Ordering::Less
+                } else {
+                    Ordering::Greater
+                };
+                let mut best = vals[0].clone();
+                for v in vals.into_iter().skip(1) {
+                    let o = if let Some(l) = lambda {
+                        match self.call_lambda(l, vec![v.clone(), best.clone()], node)? {
+                            Value::Integer(c) => c.cmp(&0),
+                            _ => Ordering::Equal,
+                        }
+                    } else {
+                        minmax_cmp(&v, &best)
+                    };
+                    if o == want {
+                        best = v;
+                    }
+                }
+                Ok(best)
+            }
+            "abs" => match arg(0) {
+                Value::Integer(i) => i
+                    .checked_abs()
+                    .map(Value::Integer)
+                    .ok_or_else(|| self.error(node, "integer overflow")),
+                Value::Float(f) => Ok(Value::Float(f.abs())),
+                other => Err(self.error(
+                    node,
+                    format!(
+                        "'abs' expects a Numeric value, got {}",
+                        infer_generalized(&other)
+                    ),
+                )),
+            },
+            "round" | "floor" | "ceiling" => match arg(0) {
+                Value::Integer(i) => Ok(Value::Integer(i)),
+                Value::Float(f) => {
+                    let r = match name {
+                        "round" => f.round(),
+                        "floor" => f.floor(),
+                        _ => f.ceil(),
+                    };
+                    if r.is_finite() && r.abs() < 9.2e18 {
+                        Ok(Value::Integer(r as i64))
+                    } else {
+                        Err(self.error(node, "value out of range"))
+                    }
+                }
+                other => Err(self.error(
+                    node,
+                    format!(
+                        "'{}' expects a Numeric value, got {}",
+                        name,
+                        infer_generalized(&other)
+                    ),
+                )),
+            },
+            "dig" => {
+                let mut cur = arg(0);
+                for k in args.iter().skip(1) {
+                    cur = match (&cur, k) {
+                        (Value::Undef, _) => return Ok(Value::Undef),
+                        (Value::Array(a), Value::Integer(i)) => {
+                            let idx = if *i < 0 { a.len() as i64 + i } else { *i };
+                            if idx < 0 {
+                                Value::Undef
+                            } else {
+                                a.get(idx as usize).cloned().unwrap_or(Value::Undef)
+                            }
+                        }
+                        (Value::Array(_), _) => {
+                            return Err(self.error(
+                                node,
+                                "dig: an Array can only be digged into with an Integer",
+                            ))
+                        }
+                        (Value::Hash(h), k) => h.get(k).cloned().unwrap_or(Value::Undef),
+                        _ => {
+                            return Err(self.error(
+                                node,
+                                format!(
+                                    "The given data does not contain a Collection at {}",
+                                    to_interpolated(k)
+                                ),
+                            ))
+                        }
+                    };
+                }
+                Ok(cur)
+            }
+            "get" => self.get_fn(args, lambda, node),
+            "new" => match arg(0) {
+                Value::Type(t) => self.new_instance(&t, args[1..].to_vec(), lambda, node),
+                other => Err(self.error(
+                    node,
+                    format!("'new' expects a Type, got {}", other.a_label()),
+                )),
+            },
+            "convert_to" => match arg(1) {
+                Value::Type(t) => {
+                    let mut a = vec![arg(0)];
+                    a.extend(args.iter().skip(2).cloned());
+                    let v = self.new_instance(&t, a, None, node)?;
+                    match lambda {
+                        Some(l) => self.call_lambda(l, vec![v], node),
+                        None => Ok(v),
+                    }
+                }
+                _ => Err(self.error(node, "convert_to expects a Type")),
+            },
+            "strftime" => {
+                let Value::String(fmt) = arg(1) else {
+                    return match arg(0) {
+                        Value::String(_) => Ok(Value::Unknown(Type::string())),
+                        _ => Err(self.error(node, "strftime expects a format String")),
+                    };
+                };
+                match arg(0) {
+                    Value::Timespan(t) => t
+                        .format(&fmt)
+                        .map(Value::String)
+                        .map_err(|e| self.error(node, e)),
+                    Value::Timestamp(t) => {
+                        if n > 2 {
+                            return Err(Flow::Unsupported("time zones are not evaluated".into()));
+                        }
+                        t.format(&fmt)
+                            .map(Value::String)
+                            .map_err(|e| self.error(node, e))
+                    }
+                    other => Err(self.error(
+                        node,
+                        format!(
+                            "strftime expects a Timespan or Timestamp, got {}",
+                            other.a_label()
+                        ),
+                    )),
+                }
+            }
+            "match" => {
+                let re = match arg(1) {
+                    Value::String(p) => Regexp::new(&p),
+                    Value::Regexp(r) => r,
+                    Value::Type(Type::Regexp(Some(p))) => Regexp::new(&p),
+                    Value::Type(Type::Pattern(ps)) if ps.len() == 1 => Regexp::new(&ps[0]),
+                    _ => {
+                        return Err(self.error(node, "'match' expects a String, Regexp or Pattern"))
+                    }
+                };
+                fn one(re: &Regexp, v: &Value) -> Result<Value, RegexError> {
+                    match v {
+                        Value::String(s) => Ok(match re.captures(s)? {
+                            Some(g) => Value::Array(
+                                g.into_iter()
+                                    .map(|x| x.map_or(Value::Undef, Value::String))
+                                    .collect(),
+                            ),
+                            None => Value::Undef,
+                        }),
+                        Value::Array(a) => Ok(Value::Array(
+                            a.iter().map(|e| one(re, e)).collect::<Result<_, _>>()?,
+                        )),
+                        _ => Ok(Value::Undef),
+                    }
+                }
+                one(&re, &arg(0)).map_err(|e| match e {
+                    RegexError::Unsupported(m) => Flow::Unsupported(m),
+                    RegexError::Invalid(m) => self.error(node, m),
+                })
+            }
+            "regsubst" => self.regsubst(args, node),
+            "compare" => {
+                let (a, b) = (arg(0), arg(1));
+                let ignore_case = !matches!(arg(2), Value::Boolean(false));
+                let o = match (&a, &b) {
+                    (Value::String(x), Value::String(y)) if ignore_case => Some(casecmp(x, y)),
+                    _ => ruby_cmp(&a, &b),
+                };
+                match o {
+                    Some(o) => Ok(Value::Integer(o as i64)),
+                    None => Err(self.error(
+                        node,
+                        format!(
+                            "compare(): Can only compare values of the same type, got {} and {}",
+                            a.label(),
+                            b.label()
+                        ),
+                    )),
+                }
+            }
+            "unwrap" => match arg(0) {
+                Value::Sensitive(v) => Ok(*v),
+                other => Ok(other),
+            },
+            _ => Ok(Value::Unknown(Type::Any)),
+        }
+    }
+
+    fn get_fn(
+        &mut self,
+        args: Vec<Value>,
+        lambda: Option<&ast::Lambda>,
+        node: &SyntaxNode,
+    ) -> Result<Value, Flow> {
+        let mut cur = args.first().cloned().unwrap_or(Value::Undef);
+        let path = match args.get(1) {
+            Some(Value::String(s)) => s.clone(),
+            _ => return Err(self.error(node, "get() expects a String path")),
+        };
+        let default = args.get(2).cloned().unwrap_or(Value::Undef);
+        if path.is_empty() {
+            return Ok(cur);
+        }
+        // split on dots, honoring quotes
+        let mut segs = Vec::new();
+        let mut seg = String::new();
+        let mut quote: Option<char> = None;
+        for c in path.chars() {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), c) => seg.push(c),
+                (None, '"') | (None, '\'') => quote = Some(c),
+                (None, '.') => segs.push(std::mem::take(&mut seg)),
+                (None, c) => seg.push(c),
+            }
+        }
+        segs.push(seg);
+        for s in segs {
+            cur = match &cur {
+                Value::Undef => return Ok(default),
+                Value::Array(a) => match s.parse::<i64>() {
+                    Ok(i) => {
+                        let idx = if i < 0 { a.len() as i64 + i } else { i };
+                        if idx < 0 {
+                            Value::Undef
+                        } else {
+                            a.get(idx as usize).cloned().unwrap_or(Value::Undef)
+                        }
+                    }
+                    Err(_) => {
+                        let msg =
+                            format!("get(): The given data requires an Integer index at '{}'", s);
+                        return match lambda {
+                            Some(l) => self.call_lambda(l, vec![Value::Undef], node),
+                            None => Err(self.error(node, msg)),
+                        };
+                    }
+                },
+                Value::Hash(h) => {
+                    let key = match s.parse::<i64>() {
+                        Ok(i) if h.contains_key(&Value::Integer(i)) => Value::Integer(i),
+                        _ => Value::String(s.clone()),
+                    };
+                    h.get(&key).cloned().unwrap_or(Value::Undef)
+                }
+                _ => {
+                    let msg = format!(
+                        "get(): The given data does not contain a Collection at '{}'",
+                        s
+                    );
+                    return match lambda {
+                        Some(l) => self.call_lambda(l, vec![Value::Undef], node),
+                        None => Err(self.error(node, msg)),
+                    };
+                }
+            };
+        }
+        Ok(match cur {
+            Value::Undef => default,
+            v => v,
+        })
+    }
+
+    fn regsubst(&mut self, args: Vec<Value>, node: &SyntaxNode) -> Result<Value, Flow> {
+        let target = args.first().cloned().unwrap_or(Value::Undef);
+        let flags = match args.get(3) {
+            Some(Value::String(f)) => f.clone(),
+            _ => String::new(),
+        };
+        let mut prefix = String::new();
+        if flags.contains('I') {
+            prefix.push('i');
+        }
+        if flags.contains('M') {
+            prefix.push('s');
+        }
+        if flags.contains('E') {
+            prefix.push('x');
+        }
+        let source = match args.get(1) {
+            Some(Value::String(p)) => p.clone(),
+            Some(Value::Regexp(r)) => r.source().to_string(),
+            Some(Value::Type(Type::Regexp(Some(p)))) => p.clone(),
+            _ => return Err(self.error(node, "regsubst expects a pattern")),
+        };
+        let Some(Value::String(repl)) = args.get(2).cloned() else {
+            return Err(self.error(node, "regsubst expects a String replacement"));
+        };
+        let re = if prefix.is_empty() {
+            Regexp::new(&source)
+        } else {
+            Regexp::new(&format!("(?{}){}", prefix, source))
+        };
+        if let Some(e) = re.error() {
+            return Err(match e {
+                RegexError::Unsupported(m) => Flow::Unsupported(m.clone()),
+                RegexError::Invalid(m) => self.error(node, m.clone()),
+            });
+        }
+        let global = flags.contains('G');
+        let sub = |s: &str| -> Result<String, RegexError> {
+            let mut out = String::new();
+            let mut at = 0usize;
+            let mut last = 0usize;
+            while at <= s.len() {
+                let Some((ms, me, caps)) = find_at(&re, s, at)? else {
+                    break;
+                };
+                out.push_str(&s[last..ms]);
+                let whole = s[ms..me].to_string();
+                expand_replacement(&repl, &whole, &caps, &mut out);
+                last = me;
+                at = if me == ms {
+                    match s[me..].chars().next() {
+                        Some(c) => {
+                            out.push(c);
+                            last = me + c.len_utf8();
+                            me + c.len_utf8()
+                        }
+                        None => s.len() + 1,
+                    }
+                } else {
+                    me
+                };
+                if !global {
+                    break;
+                }
+            }
+            if last <= s.len() {
+                out.push_str(&s[last..]);
+            }
+            Ok(out)
+        };
+        let r = match &target {
+            Value::String(s) => sub(s).map(Value::String),
+            Value::Array(a) => a
+                .iter()
+                .map(|e| match e {
+                    Value::String(s) => sub(s).map(Value::String),
+                    o => Ok(o.clone()),
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Value::Array),
+            other => {
+                return Err(self.error(
+                    node,
+                    format!(
+                        "regsubst expects a String or Array, got {}",
+                        other.a_label()
+                    ),
+                ))
+            }
+        };
+        r.map_err(|e| match e {
+            RegexError::Unsupported(m) => Flow::Unsupported(m),
+            RegexError::Invalid(m) => self.error(node, m),
+        })
+    }
+}
+
+/// Ruby's replacement escapes: `\0`/`\&` whole match, `\1..\9` groups,
+/// `\\` a backslash.
+fn expand_replacement(repl: &str, whole: &str, caps: &[Option<String>], out: &mut String) {
+    let mut chars = repl.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some(d @ '0'..='9') => {
+                let i = d as usize - '0' as usize;
+                if i == 0 {
+                    out.push_str(whole);
+                } else if let Some(Some(g)) = caps.get(i - 1) {
+                    out.push_str(g);
+                }
+            }
+            Some('&') => out.push_str(whole),
+            Some('\\') => out.push('\\'),
+            Some(o) => {
+                out.push('\\');
+                out.push(o);
+            }
+            None => out.push('\\'),
+        }
+    }
+}
+
+/// Equality for `index`: case-sensitive for strings, else Puppet's `==`.
+fn index_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => x == y,
+        _ => equals(a, b),
+    }
+}
+
+fn minmax_cmp(a: &Value, b: &Value) -> Ordering {
+    match (a, b) {
+        (Value::Integer(_) | Value::Float(_), Value::Integer(_) | Value::Float(_)) => {
+            ruby_cmp(a, b).unwrap_or(Ordering::Equal)
+        }
+        _ => {
+            let (x, y) = (to_interpolated(a), to_interpolated(b));
+            if is_numeric_string(&x) && is_numeric_string(&y) {
+                to_f(&x).partial_cmp(&to_f(&y)).unwrap_or(Ordering::Equal)
+            } else {
+                x.cmp(&y)
+            }
+        }
+    }
+}
+
+fn iterator_element_type(elems: &[Value]) -> Type {
+    let mut t: Option<Type> = None;
+    for e in elems {
+        let et = infer(e);
+        t = Some(match t {
+            None => et,
+            Some(p) => crate::types::common_type(&p, &et),
+        });
+    }
+    t.unwrap_or(Type::Unit)
+}
+
+/// The built-ins this module implements.
+const KNOWN: &[&str] = &[
+    "notice",
+    "info",
+    "warning",
+    "debug",
+    "err",
+    "alert",
+    "crit",
+    "emerg",
+    "fail",
+    "next",
+    "return",
+    "break",
+    "type",
+    "assert_type",
+    "with",
+    "then",
+    "lest",
+    "each",
+    "map",
+    "filter",
+    "reduce",
+    "any",
+    "all",
+    "index",
+    "slice",
+    "step",
+    "reverse_each",
+    "size",
+    "length",
+    "empty",
+    "keys",
+    "values",
+    "flatten",
+    "unique",
+    "sort",
+    "join",
+    "split",
+    "upcase",
+    "downcase",
+    "capitalize",
+    "camelcase",
+    "strip",
+    "lstrip",
+    "rstrip",
+    "chomp",
+    "chop",
+    "sprintf",
+    "min",
+    "max",
+    "abs",
+    "round",
+    "floor",
+    "ceiling",
+    "dig",
+    "get",
+    "new",
+    "convert_to",
+    "strftime",
+    "match",
+    "regsubst",
+    "compare",
+    "unwrap",
+];

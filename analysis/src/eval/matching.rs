@@ -1,0 +1,190 @@
+//! Case and selector matching: an option matches its subject by regexp,
+//! type, version range, element-wise for arrays and key-wise for hashes
+//! (`default` matching anything inside them), else by Puppet's `==`.
+
+use puppet_syntax::ast::{self, AstNode, Expr, UnaryOp};
+use puppet_syntax::SyntaxNode;
+
+use super::{Evaluator, Flow};
+use crate::ops::{equals, matching::range_includes};
+use crate::types::Type;
+use crate::values::Value;
+
+/// The result of matching: known, or not decidable statically.
+enum M {
+    Yes,
+    No,
+    Unknown,
+}
+
+impl Evaluator {
+    /// Evaluates option values, unfolding `*array` splats.
+    fn option_values(&mut self, values: Vec<Expr>) -> Result<Vec<Value>, Flow> {
+        let mut out = Vec::new();
+        for v in values {
+            if let Expr::UnaryExpr(u) = &v {
+                if u.op() == Some(UnaryOp::Splat) {
+                    match self.eval_opt(u.operand())? {
+                        Value::Array(a) => out.extend(a),
+                        other => out.push(other),
+                    }
+                    continue;
+                }
+            }
+            out.push(self.eval(&v)?);
+        }
+        Ok(out)
+    }
+
+    fn case_match(
+        &mut self,
+        subject: &Value,
+        matcher: &Value,
+        node: &SyntaxNode,
+    ) -> Result<M, Flow> {
+        if subject.is_unknown() || matcher.is_unknown() {
+            return Ok(M::Unknown);
+        }
+        Ok(match matcher {
+            Value::Default => M::Yes,
+            Value::Regexp(re) => match subject {
+                Value::String(s) => match re.captures(s) {
+                    Ok(Some(groups)) => {
+                        self.scopes.set_matches(groups);
+                        M::Yes
+                    }
+                    Ok(None) => M::No,
+                    Err(crate::values::RegexError::Unsupported(m)) => {
+                        return Err(Flow::Unsupported(m))
+                    }
+                    Err(crate::values::RegexError::Invalid(m)) => return Err(self.error(node, m)),
+                },
+                _ => M::No,
+            },
+            Value::Type(t) => {
+                let ts = self.ts();
+                let r = ts.instance(t, subject);
+                drop(ts);
+                if let Type::Alias(_) = t {
+                    self.check_alias(t, node)?;
+                }
+                if r {
+                    M::Yes
+                } else {
+                    M::No
+                }
+            }
+            Value::SemVerRange(r) => {
+                if range_includes(r, subject) {
+                    M::Yes
+                } else {
+                    M::No
+                }
+            }
+            Value::Array(ms) => match subject {
+                Value::Array(ss) if ss.len() == ms.len() => {
+                    for (s, m) in ss.iter().zip(ms) {
+                        match self.case_match(s, m, node)? {
+                            M::Yes => {}
+                            other => return Ok(other),
+                        }
+                    }
+                    M::Yes
+                }
+                _ => M::No,
+            },
+            Value::Hash(mh) => match subject {
+                Value::Hash(sh) => {
+                    for (k, m) in mh.iter() {
+                        let Some(s) = sh.get(k) else {
+                            return Ok(M::No);
+                        };
+                        match self.case_match(s, m, node)? {
+                            M::Yes => {}
+                            other => return Ok(other),
+                        }
+                    }
+                    M::Yes
+                }
+                _ => M::No,
+            },
+            _ => {
+                if equals(subject, matcher) {
+                    M::Yes
+                } else {
+                    M::No
+                }
+            }
+        })
+    }
+
+    pub(crate) fn check_alias(&self, _t: &Type, _node: &SyntaxNode) -> Result<(), Flow> {
+        Ok(())
+    }
+
+    pub(crate) fn case(&mut self, c: &ast::CaseExpr) -> Result<Value, Flow> {
+        self.scopes.push_ephemeral();
+        let r = self.case_inner(c);
+        self.scopes.pop_ephemeral();
+        r
+    }
+
+    fn case_inner(&mut self, c: &ast::CaseExpr) -> Result<Value, Flow> {
+        let subject = self.eval_opt(c.subject())?;
+        let mut default_body = None;
+        for option in c.options() {
+            let values = self.option_values(option.values().collect())?;
+            for v in &values {
+                if let Value::Default = v {
+                    default_body.get_or_insert(option.body());
+                    continue;
+                }
+                match self.case_match(&subject, v, option.syntax())? {
+                    M::Yes => return self.eval_block(option.body()),
+                    M::No => {}
+                    M::Unknown => return Ok(Value::Unknown(Type::Any)),
+                }
+            }
+        }
+        match default_body {
+            Some(b) => self.eval_block(b),
+            None => Ok(Value::Undef),
+        }
+    }
+
+    pub(crate) fn selector(&mut self, s: &ast::SelectorExpr) -> Result<Value, Flow> {
+        self.scopes.push_ephemeral();
+        let r = self.selector_inner(s);
+        self.scopes.pop_ephemeral();
+        r
+    }
+
+    fn selector_inner(&mut self, s: &ast::SelectorExpr) -> Result<Value, Flow> {
+        let subject = self.eval_opt(s.subject())?;
+        let mut default_value = None;
+        for entry in s.entries() {
+            let values = self.option_values(entry.matcher().into_iter().collect())?;
+            for v in &values {
+                if let Value::Default = v {
+                    default_value.get_or_insert(entry.value());
+                    continue;
+                }
+                match self.case_match(&subject, v, entry.syntax())? {
+                    M::Yes => return self.eval_opt(entry.value()),
+                    M::No => {}
+                    M::Unknown => return Ok(Value::Unknown(Type::Any)),
+                }
+            }
+        }
+        match default_value {
+            Some(v) => self.eval_opt(v),
+            None => Err(self.error(
+                s.syntax(),
+                format!(
+                    "No matching entry for selector parameter with value '{}'",
+                    crate::values::format::to_interpolated(&subject)
+                ),
+            )),
+        }
+    }
+}

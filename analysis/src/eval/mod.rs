@@ -1,0 +1,365 @@
+//! A bounded constant evaluator over the typed AST.
+//!
+//! The evaluator computes what a piece of Puppet code evaluates to when that
+//! is knowable from the source alone, so that type inference, hover and
+//! `puppet-ls eval` share one implementation of Puppet's semantics. Values that
+//! depend on the catalog or the node (facts, `$trusted`, unknown functions,
+//! resources) evaluate to [`Value::Unknown`] carrying their type, never to an
+//! error. Constructs this implementation cannot compute (Ruby-only regexps,
+//! exceeding the [`Limits`]) end evaluation with [`Outcome::unsupported`],
+//! which is not a user error.
+//!
+//! Sub-modules: [`scope`] (variables and match variables), `expr`
+//! (expressions), `matching` (case/selector matching), `call` (function
+//! calls, lambdas, Puppet-language functions), `builtins` (the pure built-in
+//! functions), `new` (calls to types: `Integer('0xFF')`), and [`record`] (the
+//! per-case record shared by `puppet-ls eval --jsonl` and the conformance test).
+
+mod builtins;
+mod call;
+mod expr;
+mod matching;
+mod new;
+pub mod record;
+pub mod scope;
+
+use std::collections::HashMap;
+
+use puppet_syntax::ast::{self, AstNode};
+use puppet_syntax::{SourceKind, SyntaxNode, TextRange};
+
+use crate::types::{Type, TypeAliases, TypeSystem};
+use crate::values::Value;
+use scope::Scopes;
+
+/// Bounds that keep evaluation finite and cheap; exceeding one makes the
+/// outcome "cannot evaluate" rather than hanging or exhausting memory.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Maximum number of expression evaluations.
+    pub max_steps: u64,
+    /// Maximum nesting of expression evaluation and calls.
+    pub max_depth: usize,
+    /// Maximum number of elements in a produced collection or iteration.
+    pub max_collection: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_steps: 200_000,
+            max_depth: 150,
+            max_collection: 100_000,
+        }
+    }
+}
+
+/// A user-visible evaluation error: what Puppet would raise, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalError {
+    /// The message (informative, close to Puppet's).
+    pub message: String,
+    /// The source range of the expression that failed.
+    pub range: TextRange,
+}
+
+/// Why evaluation of an expression did not produce a value normally.
+///
+/// Besides errors this carries Puppet's non-local control flow (`next`,
+/// `break`, `return`), which unwinds through expression evaluation.
+#[derive(Clone, Debug)]
+pub enum Flow {
+    /// Puppet raises an error.
+    Error(EvalError),
+    /// The result cannot be computed statically (not a user error).
+    Unsupported(String),
+    /// `next(value)` in a lambda or function body.
+    Next(Value),
+    /// `break()` in an iteration.
+    Break,
+    /// `return(value)` in a function.
+    Return(Value),
+}
+
+/// The result of evaluating a source text.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// The value of the last statement (`None` on error or when unsupported).
+    pub value: Option<Value>,
+    /// The error Puppet would raise.
+    pub error: Option<EvalError>,
+    /// Set when the evaluator cannot compute the result statically.
+    pub unsupported: Option<String>,
+    /// Warnings Puppet would log (e.g. string-to-number coercions).
+    pub warnings: Vec<String>,
+}
+
+/// A constant evaluator. Create one per evaluation context; definitions
+/// (functions, type aliases) are loaded from the evaluated source.
+pub struct Evaluator {
+    limits: Limits,
+    steps: u64,
+    depth: usize,
+    pub(crate) aliases: TypeAliases,
+    alias_names: Vec<String>,
+    pub(crate) alias_display: Vec<String>,
+    functions: HashMap<String, ast::FunctionDef>,
+    pub(crate) scopes: Scopes,
+    warnings: Vec<String>,
+    /// Resource types and classes known to exist (lower-case names).
+    resource_types: Vec<String>,
+}
+
+/// The resource types built into Puppet (names Puppet resolves without modules).
+const CORE_RESOURCE_TYPES: &[&str] = &[
+    "augeas",
+    "component",
+    "computer",
+    "cron",
+    "exec",
+    "file",
+    "filebucket",
+    "group",
+    "host",
+    "interface",
+    "k5login",
+    "macauthorization",
+    "mailalias",
+    "maillist",
+    "mcx",
+    "mount",
+    "nagios_command",
+    "notify",
+    "package",
+    "resources",
+    "router",
+    "schedule",
+    "scheduled_task",
+    "selboolean",
+    "selmodule",
+    "service",
+    "ssh_authorized_key",
+    "sshkey",
+    "stage",
+    "tidy",
+    "user",
+    "vlan",
+    "whit",
+    "yumrepo",
+    "zfs",
+    "zone",
+    "zpool",
+    "node",
+];
+
+impl Evaluator {
+    /// A fresh evaluator with an empty top scope.
+    pub fn new(limits: Limits) -> Self {
+        Evaluator {
+            limits,
+            steps: 0,
+            depth: 0,
+            aliases: TypeAliases::new(),
+            alias_names: Vec::new(),
+            alias_display: Vec::new(),
+            functions: HashMap::new(),
+            scopes: Scopes::new(),
+            warnings: Vec::new(),
+            resource_types: CORE_RESOURCE_TYPES.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    /// Parses, validates and evaluates `text` as a manifest; the value is the
+    /// last statement's.
+    pub fn eval_source(&mut self, text: &str) -> Outcome {
+        let (parse, errors) = puppet_syntax::parse_and_validate(text, SourceKind::Manifest);
+        if let Some(e) = errors
+            .iter()
+            .find(|e| e.severity == puppet_syntax::Severity::Error)
+        {
+            return Outcome {
+                error: Some(EvalError {
+                    message: e.message.clone(),
+                    range: e.range,
+                }),
+                ..Outcome::default()
+            };
+        }
+        let file = parse.tree();
+        self.eval_file(&file)
+    }
+
+    /// Evaluates a parsed file: loads its definitions, then runs its
+    /// statements in the top scope.
+    pub fn eval_file(&mut self, file: &ast::SourceFile) -> Outcome {
+        let result = self
+            .load_definitions(file)
+            .and_then(|_| self.eval_statements(file.statements()));
+        self.finish(result)
+    }
+
+    /// Evaluates one expression in the current scope (for hover and
+    /// inference: set variables first with [`Evaluator::set_variable`]).
+    pub fn eval_expression(&mut self, expr: &ast::Expr) -> Outcome {
+        let result = self.eval(expr);
+        self.finish(result)
+    }
+
+    /// Binds a variable in the current scope (e.g. a parameter as
+    /// `Value::Unknown(type)`).
+    pub fn set_variable(&mut self, name: &str, value: Value) {
+        self.scopes.set(name, value);
+    }
+
+    /// Registers a resource type or class name as existing (so references
+    /// such as `Apache::Vhost` evaluate instead of failing).
+    pub fn add_resource_type(&mut self, name: &str) {
+        self.resource_types
+            .push(name.trim_start_matches("::").to_ascii_lowercase());
+    }
+
+    /// Loads function definitions and type aliases found anywhere in `file`
+    /// (Puppet loads them before evaluating).
+    pub fn load_definitions(&mut self, file: &ast::SourceFile) -> Result<(), Flow> {
+        let mut alias_defs = Vec::new();
+        for node in file.syntax().descendants() {
+            if let Some(f) = ast::FunctionDef::cast(node.clone()) {
+                if let Some(name) = f.name() {
+                    self.functions.insert(name.to_ascii_lowercase(), f);
+                }
+            } else if let Some(a) = ast::TypeAlias::cast(node.clone()) {
+                if let Some(name) = a.name() {
+                    self.alias_names.push(name.to_ascii_lowercase());
+                    self.alias_display.push(name.clone());
+                    alias_defs.push((name, a));
+                }
+            } else if let Some(c) = ast::ClassDef::cast(node.clone()) {
+                if let Some(name) = c.name() {
+                    self.add_resource_type(&name);
+                }
+            } else if let Some(d) = ast::DefineDef::cast(node.clone()) {
+                if let Some(name) = d.name() {
+                    self.add_resource_type(&name);
+                }
+            }
+        }
+        for (name, def) in alias_defs {
+            let t = match def.value() {
+                Some(e) => match self.eval(&e)? {
+                    Value::Type(t) => t,
+                    other => {
+                        return Err(self.error(
+                            def.syntax(),
+                            format!(
+                                "The type alias '{}' must be a Type, got {}",
+                                name,
+                                other.a_label()
+                            ),
+                        ))
+                    }
+                },
+                None => Type::Any,
+            };
+            self.aliases.insert(&name, t);
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, result: Result<Value, Flow>) -> Outcome {
+        let warnings = std::mem::take(&mut self.warnings);
+        match result {
+            Ok(v) => Outcome {
+                value: Some(v),
+                warnings,
+                ..Outcome::default()
+            },
+            Err(Flow::Error(e)) => Outcome {
+                error: Some(e),
+                warnings,
+                ..Outcome::default()
+            },
+            Err(Flow::Unsupported(m)) => Outcome {
+                unsupported: Some(m),
+                warnings,
+                ..Outcome::default()
+            },
+            Err(Flow::Return(_)) => Outcome {
+                error: Some(EvalError {
+                    message: "return() from context where this is illegal".into(),
+                    range: TextRange::default(),
+                }),
+                warnings,
+                ..Outcome::default()
+            },
+            Err(Flow::Next(v)) => Outcome {
+                value: Some(v),
+                warnings,
+                ..Outcome::default()
+            },
+            Err(Flow::Break) => Outcome {
+                error: Some(EvalError {
+                    message: "break() from context where this is illegal".into(),
+                    range: TextRange::default(),
+                }),
+                warnings,
+                ..Outcome::default()
+            },
+        }
+    }
+
+    /// A type system bound to this evaluator's aliases.
+    pub(crate) fn ts(&self) -> TypeSystem<'_> {
+        TypeSystem::new(&self.aliases)
+    }
+
+    pub(crate) fn error(&self, node: &SyntaxNode, message: impl Into<String>) -> Flow {
+        Flow::Error(EvalError {
+            message: message.into(),
+            range: node.text_range(),
+        })
+    }
+
+    pub(crate) fn warn(&mut self, message: impl Into<String>) {
+        self.warnings.push(message.into());
+    }
+
+    /// Counts one step; fails when the step budget is spent.
+    pub(crate) fn step(&mut self) -> Result<(), Flow> {
+        self.steps += 1;
+        if self.steps > self.limits.max_steps {
+            return Err(Flow::Unsupported(
+                "cannot evaluate: step limit exceeded".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Fails when a collection of `n` elements would exceed the size limit.
+    pub(crate) fn check_size(&self, n: u128) -> Result<(), Flow> {
+        if n > self.limits.max_collection as u128 {
+            return Err(Flow::Unsupported(
+                "cannot evaluate: collection too large".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn enter(&mut self) -> Result<(), Flow> {
+        self.depth += 1;
+        if self.depth > self.limits.max_depth {
+            self.depth -= 1;
+            return Err(Flow::Unsupported(
+                "cannot evaluate: nesting too deep".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    pub(crate) fn is_alias(&self, name: &str) -> bool {
+        self.alias_names.contains(&name.to_ascii_lowercase())
+    }
+}

@@ -1,0 +1,72 @@
+//! One evaluation case as `puppet-ls eval --jsonl` and the conformance test
+//! see it: source in, printed value, printed type and error out. Keeping it
+//! here gives the CLI and the test a single code path.
+
+use super::{Evaluator, Limits, Outcome};
+use crate::types::infer_set;
+use crate::values::format::to_programmatic;
+
+/// The result of evaluating one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseRecord {
+    /// The value in `%p` form; `None` when unknown, unsupported or on error.
+    pub value: Option<String>,
+    /// The value's `type()`; `None` when unknown, unsupported or on error.
+    pub type_: Option<String>,
+    /// The error message, when Puppet would raise one.
+    pub error: Option<String>,
+    /// Set when the result cannot be computed statically.
+    pub unsupported: Option<String>,
+}
+
+/// Stack size for the evaluation thread: deep user nesting must hit the
+/// evaluator's depth limit, never the thread's stack.
+const STACK_SIZE: usize = 256 * 1024 * 1024;
+
+/// Evaluates `source` with default limits, in a thread with a large stack.
+pub fn eval_case(source: &str) -> CaseRecord {
+    let src = source.to_string();
+    let handle = std::thread::Builder::new()
+        .stack_size(STACK_SIZE)
+        .spawn(move || {
+            let mut ev = Evaluator::new(Limits::default());
+            record(ev.eval_source(&src))
+        });
+    match handle.map(|h| h.join()) {
+        Ok(Ok(r)) => r,
+        _ => CaseRecord {
+            value: None,
+            type_: None,
+            error: None,
+            unsupported: Some("internal error while evaluating".into()),
+        },
+    }
+}
+
+/// Converts an outcome to its record.
+pub fn record(outcome: Outcome) -> CaseRecord {
+    if let Some(e) = outcome.error {
+        return CaseRecord {
+            value: None,
+            type_: None,
+            error: Some(e.message),
+            unsupported: None,
+        };
+    }
+    match outcome.value {
+        Some(v) if !v.is_unknown() => CaseRecord {
+            value: Some(to_programmatic(&v)),
+            type_: Some(infer_set(&v).to_string()),
+            error: None,
+            unsupported: None,
+        },
+        _ => CaseRecord {
+            value: None,
+            type_: None,
+            error: None,
+            unsupported: outcome
+                .unsupported
+                .or_else(|| Some("the value is not known statically".into())),
+        },
+    }
+}

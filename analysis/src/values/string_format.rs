@@ -1,0 +1,970 @@
+//! `String(value, format)` and `sprintf`: Puppet's string converter (format
+//! table per value type, container formats with delimiters, separators and
+//! nested `string_formats`) on top of a Ruby-compatible `Kernel#format` for a
+//! single directive.
+
+use super::float::ruby_float_to_s;
+use super::format::{puppet_double_quote, puppet_quote, regexp_with_delimiters, to_interpolated};
+use super::Value;
+use crate::types::{infer_set, is_assignable, Type};
+
+/// A parsed `%<flags><width>.<prec><conv>` directive.
+#[derive(Clone, Debug, Default)]
+struct Spec {
+    left: bool,
+    plus: bool,
+    space: bool,
+    zero: bool,
+    alt: bool,
+    delim: Option<char>,
+    width: Option<usize>,
+    prec: Option<usize>,
+    conv: char,
+}
+
+impl Spec {
+    fn parse(fmt: &str) -> Result<Spec, String> {
+        let bad = || {
+            format!(
+                "The format '{}' is not a valid format on the form '%<flags><width>.<prec><format>'",
+                fmt
+            )
+        };
+        let rest = fmt.strip_prefix('%').ok_or_else(bad)?;
+        let mut s = Spec::default();
+        let mut chars = rest.chars().peekable();
+        let mut seen = String::new();
+        while let Some(&c) = chars.peek() {
+            if !" [+#0{<(|-".contains(c) {
+                break;
+            }
+            if seen.contains(c) {
+                return Err(format!(
+                    "The same flag can only be used once, got '{}'",
+                    fmt
+                ));
+            }
+            seen.push(c);
+            match c {
+                '-' => s.left = true,
+                '+' => s.plus = true,
+                ' ' => s.space = true,
+                '0' => s.zero = true,
+                '#' => s.alt = true,
+                d => {
+                    if s.delim.is_some() {
+                        return Err(bad());
+                    }
+                    s.delim = Some(d)
+                }
+            }
+            chars.next();
+        }
+        let mut num = String::new();
+        while let Some(&c) = chars.peek() {
+            if c.is_ascii_digit() {
+                num.push(c);
+                chars.next();
+            } else {
+                break;
+            }
+        }
+        if !num.is_empty() {
+            s.width = Some(num.parse().map_err(|_| bad())?);
+        }
+        if chars.peek() == Some(&'.') {
+            chars.next();
+            let mut p = String::new();
+            while let Some(&c) = chars.peek() {
+                if c.is_ascii_digit() {
+                    p.push(c);
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            s.prec = Some(p.parse().unwrap_or(0));
+        }
+        let conv = chars.next().ok_or_else(bad)?;
+        if !conv.is_ascii_alphabetic() || chars.next().is_some() {
+            return Err(bad());
+        }
+        if s.width.is_some_and(|w| w > 10_000) || s.prec.is_some_and(|p| p > 10_000) {
+            return Err(bad());
+        }
+        s.conv = conv;
+        Ok(s)
+    }
+
+    fn with_conv(&self, c: char) -> Spec {
+        Spec {
+            conv: c,
+            ..self.clone()
+        }
+    }
+}
+
+fn pad(s: &Spec, body: String, numeric_zero: bool) -> String {
+    let len = body.chars().count();
+    let Some(w) = s.width else { return body };
+    if len >= w {
+        return body;
+    }
+    let fill = w - len;
+    if s.left {
+        format!("{}{}", body, " ".repeat(fill))
+    } else if s.zero && numeric_zero {
+        // zeros go after the sign/prefix
+        let (prefix, digits) = split_sign_prefix(&body);
+        format!("{}{}{}", prefix, "0".repeat(fill), digits)
+    } else {
+        format!("{}{}", " ".repeat(fill), body)
+    }
+}
+
+fn split_sign_prefix(body: &str) -> (&str, &str) {
+    let mut i = 0;
+    let b = body.as_bytes();
+    if i < b.len() && (b[i] == b'-' || b[i] == b'+' || b[i] == b' ') {
+        i += 1;
+    }
+    if i + 1 < b.len() && b[i] == b'0' && matches!(b[i + 1], b'x' | b'X' | b'b' | b'B') {
+        i += 2;
+    }
+    body.split_at(i)
+}
+
+fn sign(s: &Spec, neg: bool) -> &'static str {
+    if neg {
+        "-"
+    } else if s.plus {
+        "+"
+    } else if s.space {
+        " "
+    } else {
+        ""
+    }
+}
+
+/// Digits of a negative number in Ruby's two's complement form (`..f01`).
+fn twos_complement(n: i64, radix: u32) -> String {
+    let max_digit = std::char::from_digit(radix - 1, radix).unwrap_or('f');
+    let bits_per = match radix {
+        16 => 4,
+        8 => 3,
+        _ => 1,
+    };
+    let total_bits = 66 - (66 % bits_per);
+    let mask: u128 = (1u128 << total_bits) - 1;
+    let v = (n as i128 as u128) & mask;
+    let mut digits = String::new();
+    let mut x = v;
+    for _ in 0..(total_bits / bits_per) {
+        let d = (x % radix as u128) as u32;
+        digits.insert(0, std::char::from_digit(d, radix).unwrap_or('0'));
+        x /= radix as u128;
+    }
+    let trimmed = digits.trim_start_matches(max_digit);
+    format!("..{}{}", max_digit, trimmed)
+}
+
+fn fmt_int(s: &Spec, n: i64) -> Result<String, String> {
+    let (radix, upper, prefix) = match s.conv {
+        'd' | 'i' | 'u' => (10, false, ""),
+        'x' => (16, false, "0x"),
+        'X' => (16, true, "0X"),
+        'o' => (8, false, "0"),
+        'b' => (2, false, "0b"),
+        'B' => (2, false, "0B"),
+        _ => return Err(format!("bad integer format {}", s.conv)),
+    };
+    let neg = n < 0;
+    let explicit_sign = s.plus || s.space;
+    let mut digits = if neg && radix != 10 && !explicit_sign {
+        twos_complement(n, radix)
+    } else {
+        let mag = (n as i128).unsigned_abs();
+        let mut d = String::new();
+        let mut x = mag;
+        if x == 0 {
+            d.push('0');
+        }
+        while x > 0 {
+            d.insert(
+                0,
+                std::char::from_digit((x % radix as u128) as u32, radix).unwrap_or('0'),
+            );
+            x /= radix as u128;
+        }
+        d
+    };
+    if upper {
+        digits = digits.to_uppercase();
+    }
+    if let Some(p) = s.prec {
+        while digits.len() < p {
+            digits.insert(0, '0');
+        }
+    }
+    let pre = if s.alt && n != 0 {
+        if s.conv == 'o' && digits.starts_with('0') {
+            ""
+        } else {
+            prefix
+        }
+    } else {
+        ""
+    };
+    let sg = if neg && (radix == 10 || explicit_sign) {
+        "-"
+    } else {
+        sign(s, false)
+    };
+    let body = format!("{}{}{}", sg, pre, digits);
+    Ok(pad(s, body, s.prec.is_none()))
+}
+
+fn c_exp(f: f64, prec: usize, upper: bool) -> String {
+    let s = format!("{:.*e}", prec, f);
+    let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
+    let e: i32 = e.parse().unwrap_or(0);
+    let r = format!("{}e{}{:02}", m, if e < 0 { '-' } else { '+' }, e.abs());
+    if upper {
+        r.to_uppercase()
+    } else {
+        r
+    }
+}
+
+fn c_general(f: f64, prec: usize, alt: bool, upper: bool) -> String {
+    let p = if prec == 0 { 1 } else { prec };
+    if f == 0.0 {
+        return if alt {
+            format!("{:.*}", p - 1, 0.0)
+        } else {
+            "0".into()
+        };
+    }
+    let exp = f.abs().log10().floor() as i32;
+    // C uses the exponent after rounding
+    let rounded = c_exp(f, p - 1, false);
+    let exp = rounded
+        .split_once('e')
+        .and_then(|(_, e)| e.parse::<i32>().ok())
+        .unwrap_or(exp);
+    let mut out = if exp < -4 || exp >= p as i32 {
+        let s = c_exp(f, p - 1, upper);
+        if alt {
+            s
+        } else {
+            let (m, e) = s
+                .split_once(if upper { 'E' } else { 'e' })
+                .unwrap_or((&s, ""));
+            let m = if m.contains('.') {
+                m.trim_end_matches('0').trim_end_matches('.')
+            } else {
+                m
+            };
+            format!("{}{}{}", m, if upper { 'E' } else { 'e' }, e)
+        }
+    } else {
+        let decimals = (p as i32 - 1 - exp).max(0) as usize;
+        let s = format!("{:.*}", decimals, f);
+        if alt || !s.contains('.') {
+            s
+        } else {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        }
+    };
+    if out == "-0" {
+        out = "-0".into();
+    }
+    out
+}
+
+fn fmt_float(s: &Spec, f: f64) -> Result<String, String> {
+    if f.is_nan() || f.is_infinite() {
+        let body = if f.is_nan() {
+            "NaN".to_string()
+        } else {
+            format!("{}Inf", if f < 0.0 { "-" } else { sign(s, false) })
+        };
+        return Ok(pad(s, body, false));
+    }
+    let neg = f.is_sign_negative() && f != 0.0 || (f == 0.0 && f.is_sign_negative());
+    let a = f.abs();
+    let prec = s.prec.unwrap_or(6);
+    let digits = match s.conv {
+        'f' => format!("{:.*}", prec, a),
+        'e' => c_exp(a, prec, false),
+        'E' => c_exp(a, prec, true),
+        'g' => c_general(a, prec, s.alt, false),
+        'G' => c_general(a, prec, s.alt, true),
+        'a' | 'A' => return Err("hexadecimal float formats are not supported".into()),
+        _ => return Err(format!("bad float format {}", s.conv)),
+    };
+    let digits = if s.alt && s.conv == 'f' && prec == 0 {
+        format!("{}.", digits)
+    } else {
+        digits
+    };
+    let body = format!("{}{}", sign(s, neg), digits);
+    Ok(pad(s, body, true))
+}
+
+fn fmt_str(s: &Spec, text: &str) -> String {
+    let t: String = match s.prec {
+        Some(p) => text.chars().take(p).collect(),
+        None => text.to_string(),
+    };
+    pad(s, t, false)
+}
+
+/// Ruby `inspect` of a value, as `%p` of `Kernel#format` prints it.
+fn ruby_inspect(v: &Value) -> String {
+    match v {
+        Value::String(s) => {
+            let mut out = String::from("\"");
+            for c in s.chars() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    '\n' => out.push_str("\\n"),
+                    '\t' => out.push_str("\\t"),
+                    '\r' => out.push_str("\\r"),
+                    '\x1b' => out.push_str("\\e"),
+                    '#' => out.push('#'),
+                    c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02X}", c as u32)),
+                    c => out.push(c),
+                }
+            }
+            out.push('"');
+            out
+        }
+        Value::Undef => "nil".into(),
+        Value::Float(f) => ruby_float_to_s(*f),
+        other => to_interpolated(other),
+    }
+}
+
+/// Ruby `Kernel#format(fmt, value)` for one directive.
+fn kernel_format(s: &Spec, v: &Value) -> Result<String, String> {
+    match s.conv {
+        'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' => match v {
+            Value::Integer(n) => fmt_int(s, *n),
+            Value::Float(f) => {
+                let n = if s.conv == 'd' || s.conv == 'i' || s.conv == 'u' {
+                    f.floor()
+                } else {
+                    f.trunc()
+                };
+                if n.abs() < 9.2e18 {
+                    fmt_int(s, n as i64)
+                } else {
+                    Err("float out of range".into())
+                }
+            }
+            Value::String(t) => match t.trim().parse::<i64>() {
+                Ok(n) => fmt_int(s, n),
+                Err(_) => Err(format!("invalid value for Integer(): \"{}\"", t)),
+            },
+            Value::Boolean(_) | Value::Undef => Err(format!(
+                "can't convert {} into Integer",
+                if matches!(v, Value::Undef) {
+                    "nil"
+                } else {
+                    "Boolean"
+                }
+            )),
+            _ => Err(format!("can't convert {} into Integer", v.label())),
+        },
+        'f' | 'e' | 'E' | 'g' | 'G' | 'a' | 'A' => match v {
+            Value::Integer(n) => fmt_float(s, *n as f64),
+            Value::Float(f) => fmt_float(s, *f),
+            Value::String(t) => match t.trim().parse::<f64>() {
+                Ok(f) => fmt_float(s, f),
+                Err(_) => Err(format!("invalid value for Float(): \"{}\"", t)),
+            },
+            _ => Err(format!("can't convert {} into Float", v.label())),
+        },
+        's' => Ok(fmt_str(
+            s,
+            &match v {
+                Value::Float(f) => ruby_float_to_s(*f),
+                other => to_interpolated(other),
+            },
+        )),
+        'p' => Ok(fmt_str(s, &ruby_inspect(v))),
+        'c' => match v {
+            Value::Integer(n) => {
+                let c = u32::try_from(*n)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .ok_or("invalid character")?;
+                Ok(pad(s, c.to_string(), false))
+            }
+            Value::String(t) => Ok(pad(s, t.chars().take(1).collect(), false)),
+            _ => Err("%c requires a character".into()),
+        },
+        c => Err(format!("malformed format string - %{}", c)),
+    }
+}
+
+/// A format with its container options.
+#[derive(Clone, Debug)]
+struct Format {
+    spec: Spec,
+    separator: Option<String>,
+    separator2: Option<String>,
+    string_formats: Option<Vec<(Type, Format)>>,
+}
+
+impl Format {
+    fn new(fmt: &str) -> Result<Format, String> {
+        Ok(Format {
+            spec: Spec::parse(fmt)?,
+            separator: None,
+            separator2: None,
+            string_formats: None,
+        })
+    }
+}
+
+fn default_formats() -> Vec<(Type, Format)> {
+    let f = |s: &str| {
+        Format::new(s).unwrap_or_else(|_| Format {
+            spec: Spec {
+                conv: 's',
+                ..Spec::default()
+            },
+            separator: None,
+            separator2: None,
+            string_formats: None,
+        })
+    };
+    vec![
+        (Type::float(), f("%f")),
+        (Type::Numeric, f("%d")),
+        (Type::array(), f("%a")),
+        (Type::hash(), f("%h")),
+        (Type::Binary, f("%B")),
+        (Type::Any, f("%s")),
+    ]
+}
+
+fn container_defaults() -> Vec<(Type, Format)> {
+    vec![(
+        Type::Any,
+        Format::new("%p").unwrap_or_else(|_| unreachable_format()),
+    )]
+}
+
+fn unreachable_format() -> Format {
+    Format {
+        spec: Spec {
+            conv: 's',
+            ..Spec::default()
+        },
+        separator: None,
+        separator2: None,
+        string_formats: None,
+    }
+}
+
+fn parse_format_map(v: &Value) -> Result<Vec<(Type, Format)>, String> {
+    let Value::Hash(h) = v else {
+        return Err("expected a hash with type to format mappings".into());
+    };
+    let mut out = Vec::new();
+    for (k, f) in h.iter() {
+        let Value::Type(t) = k else {
+            return Err("top level keys in the format hash must be data types".into());
+        };
+        let fmt = match f {
+            Value::String(s) => Format::new(s)?,
+            Value::Hash(c) => {
+                for key in c.keys() {
+                    if !matches!(key, Value::String(s) if ["separator", "separator2", "format", "string_formats"].contains(&s.as_str()))
+                    {
+                        return Err("only 'separator', 'separator2', 'format', 'string_formats' are allowed in a container format".into());
+                    }
+                }
+                let get = |k: &str| c.get(&Value::string(k));
+                let mut fm = match get("format") {
+                    Some(Value::String(s)) => Format::new(s)?,
+                    _ => Format::new(if is_assignable(&Type::hash(), t) {
+                        "%h"
+                    } else {
+                        "%a"
+                    })?,
+                };
+                if let Some(Value::String(s)) = get("separator") {
+                    fm.separator = Some(s.clone());
+                }
+                if let Some(Value::String(s)) = get("separator2") {
+                    fm.separator2 = Some(s.clone());
+                }
+                if let Some(sf) = get("string_formats") {
+                    fm.string_formats = Some(parse_format_map(sf)?);
+                }
+                fm
+            }
+            _ => return Err("format must be a String or a Hash".into()),
+        };
+        out.push((t.clone(), fmt));
+    }
+    Ok(out)
+}
+
+/// Merges `higher` over `lower`: entries of `lower` whose type is covered by a
+/// different `higher` type are dropped; more specific types come first.
+fn merge(lower: Vec<(Type, Format)>, higher: Vec<(Type, Format)>) -> Vec<(Type, Format)> {
+    let mut out: Vec<(Type, Format)> = lower
+        .into_iter()
+        .filter(|(lk, _)| {
+            !higher
+                .iter()
+                .any(|(hk, _)| hk != lk && is_assignable(hk, lk))
+        })
+        .collect();
+    for (k, f) in higher {
+        if let Some(e) = out.iter_mut().find(|(ek, _)| *ek == k) {
+            let mut nf = f.clone();
+            nf.separator = f.separator.or_else(|| e.1.separator.clone());
+            nf.separator2 = f.separator2.or_else(|| e.1.separator2.clone());
+            nf.string_formats = match (e.1.string_formats.take(), f.string_formats) {
+                (Some(a), Some(b)) => Some(merge(a, b)),
+                (a, b) => b.or(a),
+            };
+            e.1 = nf;
+        } else {
+            out.push((k, f));
+        }
+    }
+    // most specific first
+    let mut sorted: Vec<(Type, Format)> = Vec::new();
+    for item in out {
+        let pos = sorted
+            .iter()
+            .position(|(k, _)| is_assignable(k, &item.0) && *k != item.0)
+            .unwrap_or(sorted.len());
+        sorted.insert(pos, item);
+    }
+    sorted
+}
+
+fn get_format(t: &Type, map: &[(Type, Format)]) -> Format {
+    map.iter()
+        .find(|(k, _)| is_assignable(k, t))
+        .map(|(_, f)| f.clone())
+        .unwrap_or_else(|| Format::new("%s").unwrap_or_else(|_| unreachable_format()))
+}
+
+fn is_container(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Array(_) | Value::Hash(_) | Value::Object(_) | Value::Iterator(_)
+    )
+}
+
+fn apply_string_flags(s: &Spec, text: &str) -> String {
+    fmt_str(s, text)
+}
+
+fn format_error(kind: &str, conv: char, allowed: &str) -> String {
+    format!(
+        "Illegal format '{}' used for value of {} type - expected one of the characters '{}'",
+        conv, kind, allowed
+    )
+}
+
+fn convert(v: &Value, map: &[(Type, Format)], depth: usize) -> Result<String, String> {
+    if depth > 100 {
+        return Err("value nested too deeply".into());
+    }
+    let t = infer_set(v);
+    let f = get_format(&t, map);
+    let s = &f.spec;
+    match v {
+        Value::Undef => Ok(apply_string_flags(
+            s,
+            match s.conv {
+                'n' => {
+                    if s.alt {
+                        "null"
+                    } else {
+                        "nil"
+                    }
+                }
+                'u' => {
+                    if s.alt {
+                        "undefined"
+                    } else {
+                        "undef"
+                    }
+                }
+                'd' | 'x' | 'X' | 'o' | 'b' | 'B' | 'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => {
+                    "NaN"
+                }
+                'v' => "n/a",
+                'V' => "N/A",
+                's' => {
+                    if s.alt {
+                        "\"\""
+                    } else {
+                        ""
+                    }
+                }
+                'p' => {
+                    if s.alt {
+                        "\"undef\""
+                    } else {
+                        "undef"
+                    }
+                }
+                c => return Err(format_error("Undef", c, "nudxXobBeEfgGaAvVsp")),
+            },
+        )),
+        Value::Default => Ok(apply_string_flags(
+            s,
+            match s.conv {
+                'd' | 's' | 'p' => {
+                    if s.alt {
+                        "\"default\""
+                    } else {
+                        "default"
+                    }
+                }
+                'D' => {
+                    if s.alt {
+                        "\"Default\""
+                    } else {
+                        "Default"
+                    }
+                }
+                c => return Err(format_error("Default", c, "dDsp")),
+            },
+        )),
+        Value::Boolean(b) => {
+            let word = |w: &str| {
+                if s.alt {
+                    w.chars().take(1).collect::<String>()
+                } else {
+                    w.to_string()
+                }
+            };
+            match s.conv {
+                't' => Ok(apply_string_flags(
+                    s,
+                    &word(if *b { "true" } else { "false" }),
+                )),
+                'T' => Ok(apply_string_flags(
+                    s,
+                    &word(if *b { "True" } else { "False" }),
+                )),
+                'y' => Ok(apply_string_flags(s, &word(if *b { "yes" } else { "no" }))),
+                'Y' => Ok(apply_string_flags(s, &word(if *b { "Yes" } else { "No" }))),
+                'd' | 'x' | 'X' | 'o' | 'b' | 'B' => fmt_int(s, *b as i64),
+                'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => fmt_float(s, if *b { 1.0 } else { 0.0 }),
+                's' => Ok(apply_string_flags(s, if *b { "true" } else { "false" })),
+                'p' => Ok(apply_string_flags(s, if *b { "true" } else { "false" })),
+                c => Err(format_error("Boolean", c, "tTyYdxXobBeEfgGaAsp")),
+            }
+        }
+        Value::Integer(n) => match s.conv {
+            'd' | 'x' | 'X' | 'o' | 'b' | 'B' => fmt_int(s, *n),
+            'p' => fmt_int(&s.with_conv('d'), *n),
+            'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => fmt_float(s, *n as f64),
+            'c' => {
+                let c = u32::try_from(*n)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .ok_or("invalid character")?;
+                let text = if s.alt {
+                    format!("\"{}\"", c)
+                } else {
+                    c.to_string()
+                };
+                Ok(fmt_str(s, &text))
+            }
+            's' => {
+                let text = n.to_string();
+                let text = if s.alt {
+                    ruby_inspect(&Value::String(text))
+                } else {
+                    text
+                };
+                Ok(fmt_str(s, &text))
+            }
+            c => Err(format_error("Integer", c, "dxXobBeEfgGaAspc")),
+        },
+        Value::Float(x) => match s.conv {
+            'd' | 'x' | 'X' | 'o' | 'b' | 'B' => {
+                if x.is_finite() && x.abs() < 9.2e18 {
+                    fmt_int(s, x.trunc() as i64)
+                } else {
+                    Err("float out of range".into())
+                }
+            }
+            'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => fmt_float(s, *x),
+            'p' => Ok(fmt_str(s, &ruby_float_to_s(*x))),
+            's' => {
+                let text = ruby_float_to_s(*x);
+                let text = if s.alt { format!("\"{}\"", text) } else { text };
+                Ok(fmt_str(s, &text))
+            }
+            c => Err(format_error("Float", c, "dxXobBeEfgGaAsp")),
+        },
+        Value::String(text) => {
+            let quoted = |t: &str| apply_string_flags(s, &puppet_quote(t));
+            match s.conv {
+                's' => Ok(fmt_str(s, text)),
+                'p' => Ok(apply_string_flags(
+                    s,
+                    &if s.alt {
+                        puppet_double_quote(text)
+                    } else {
+                        puppet_quote(text)
+                    },
+                )),
+                'c' | 'C' | 'u' | 'd' | 't' => {
+                    let c = match s.conv {
+                        'c' => capitalize(text),
+                        'C' => text
+                            .split("::")
+                            .map(capitalize)
+                            .collect::<Vec<_>>()
+                            .join("::"),
+                        'u' => text.to_uppercase(),
+                        'd' => text.to_lowercase(),
+                        _ => text
+                            .trim_matches(|c: char| c.is_ascii_whitespace() || c == '\0')
+                            .to_string(),
+                    };
+                    Ok(if s.alt { quoted(&c) } else { fmt_str(s, &c) })
+                }
+                c => Err(format_error("String", c, "cCudspt")),
+            }
+        }
+        Value::Regexp(r) => match s.conv {
+            'p' => Ok(fmt_str(s, &regexp_with_delimiters(r.source()))),
+            's' => {
+                let t = if s.alt {
+                    puppet_quote(r.source())
+                } else {
+                    r.source().to_string()
+                };
+                Ok(fmt_str(s, &t))
+            }
+            c => Err(format_error("Regexp", c, "sp")),
+        },
+        Value::Type(ty) => match s.conv {
+            's' => Ok(fmt_str(
+                s,
+                &if s.alt {
+                    format!("\"{}\"", ty)
+                } else {
+                    ty.to_string()
+                },
+            )),
+            'p' => Ok(fmt_str(s, &ty.to_string())),
+            c => Err(format_error("Type", c, "sp")),
+        },
+        Value::Iterator(it) => convert(&Value::Array(it.elements.clone()), map, depth + 1),
+        Value::Array(items) => {
+            if !matches!(s.conv, 'a' | 's' | 'p') {
+                return Err(format_error("Array", s.conv, "asp"));
+            }
+            let sep = f.separator.clone().unwrap_or_else(|| ", ".into());
+            let inner = f.string_formats.clone().unwrap_or_else(container_defaults);
+            let (open, close) = delimiters(s, ('[', ']'));
+            let mut parts = Vec::new();
+            for e in items {
+                parts.push(if is_container(e) {
+                    convert(e, map, depth + 1)?
+                } else {
+                    convert(e, &inner, depth + 1)?
+                });
+            }
+            Ok(format!("{}{}{}", open, parts.join(&sep), close))
+        }
+        Value::Hash(h) => {
+            if s.conv == 'a' {
+                let arr = Value::Array(
+                    h.iter()
+                        .map(|(k, v)| Value::Array(vec![k.clone(), v.clone()]))
+                        .collect(),
+                );
+                return convert(&arr, map, depth + 1);
+            }
+            if !matches!(s.conv, 'h' | 's' | 'p') {
+                return Err(format_error("Hash", s.conv, "hasp"));
+            }
+            let mut sep = f.separator.clone().unwrap_or_else(|| ", ".into());
+            let assoc = f.separator2.clone().unwrap_or_else(|| " => ".into());
+            let inner = f.string_formats.clone().unwrap_or_else(container_defaults);
+            let (open, close) = delimiters(s, ('{', '}'));
+            if s.alt {
+                if !sep.ends_with('\n') {
+                    sep = sep.trim_end().to_string();
+                }
+                sep.push('\n');
+            }
+            let padding = if s.alt { "  " } else { "" };
+            let mut parts = Vec::new();
+            for (k, e) in h.iter() {
+                let ks = if is_container(k) {
+                    convert(k, map, depth + 1)?
+                } else {
+                    convert(k, &inner, depth + 1)?
+                };
+                let vs = if is_container(e) {
+                    convert(e, map, depth + 1)?
+                } else {
+                    convert(e, &inner, depth + 1)?
+                };
+                parts.push(format!("{}{}{}{}", padding, ks, assoc, vs));
+            }
+            let brk = if s.alt { "\n" } else { "" };
+            Ok(format!(
+                "{}{}{}{}{}",
+                open,
+                brk,
+                parts.join(&sep),
+                brk,
+                close
+            ))
+        }
+        Value::Sensitive(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Uri(_) => match s.conv {
+            's' => Ok(fmt_str(s, &to_interpolated(v))),
+            'p' => Ok(fmt_str(s, &super::format::to_programmatic(v))),
+            _ => Ok(fmt_str(s, &to_interpolated(v))),
+        },
+        Value::Binary(_) | Value::Object(_) | Value::Unknown(_) => {
+            Err("this value cannot be formatted statically".into())
+        }
+    }
+}
+
+fn delimiters(s: &Spec, default: (char, char)) -> (String, String) {
+    match s.delim {
+        Some('[') => ("[".into(), "]".into()),
+        Some('{') => ("{".into(), "}".into()),
+        Some('(') => ("(".into(), ")".into()),
+        Some('<') => ("<".into(), ">".into()),
+        Some('|') => ("|".into(), "|".into()),
+        _ if s.space => (String::new(), String::new()),
+        _ => (default.0.to_string(), default.1.to_string()),
+    }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + &c.as_str().to_lowercase(),
+        None => String::new(),
+    }
+}
+
+/// `String(v)`: the default string form.
+pub fn default_string(v: &Value) -> String {
+    convert(v, &default_formats(), 0).unwrap_or_else(|_| to_interpolated(v))
+}
+
+/// `String(v, format)` where `format` is a format string or a hash of type
+/// to format mappings.
+pub fn format_value(v: &Value, format: &Value) -> Result<String, String> {
+    let t = infer_set(v);
+    let user =
+        match format {
+            Value::String(f) => {
+                let key = if is_assignable(&Type::array(), &t) {
+                    Type::array()
+                } else if is_assignable(&Type::hash(), &t) {
+                    Type::hash()
+                } else {
+                    t.clone()
+                };
+                vec![(key, Format::new(f)?)]
+            }
+            Value::Hash(_) => parse_format_map(format)?,
+            Value::Default => Vec::new(),
+            _ => return Err(
+                "string conversion expects a Default value or a Hash of type to format mappings"
+                    .into(),
+            ),
+        };
+    let map = merge(default_formats(), user);
+    convert(v, &map, 0)
+}
+
+/// Ruby's `Kernel#sprintf` as Puppet's `sprintf` function exposes it.
+pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
+    let mut out = String::new();
+    let mut chars = fmt.char_indices().peekable();
+    let mut next_arg = 0usize;
+    while let Some((i, c)) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        if let Some(&(_, '%')) = chars.peek() {
+            chars.next();
+            out.push('%');
+            continue;
+        }
+        // collect the directive
+        let mut end = i + 1;
+        let mut name: Option<String> = None;
+        let bytes = fmt.as_bytes();
+        let mut spec_text = String::from("%");
+        while end < fmt.len() {
+            let b = bytes[end] as char;
+            if b == '<' || b == '{' {
+                let close = if b == '<' { '>' } else { '}' };
+                let rest = &fmt[end + 1..];
+                let Some(j) = rest.find(close) else {
+                    return Err("malformed name - unmatched parenthesis".into());
+                };
+                name = Some(rest[..j].to_string());
+                end += j + 2;
+                if b == '{' {
+                    spec_text.push('s');
+                    break;
+                }
+                continue;
+            }
+            spec_text.push(b);
+            end += 1;
+            if b.is_ascii_alphabetic() {
+                break;
+            }
+        }
+        while chars.peek().is_some_and(|(j, _)| *j < end) {
+            chars.next();
+        }
+        let spec = Spec::parse(&spec_text)
+            .map_err(|_| format!("malformed format string - {}", spec_text))?;
+        let value = match &name {
+            Some(n) => match args.first() {
+                Some(Value::Hash(h)) => h
+                    .get(&Value::String(n.clone()))
+                    .cloned()
+                    .ok_or_else(|| format!("key<{}> not found", n))?,
+                _ => return Err("one hash required".into()),
+            },
+            None => {
+                let v = args.get(next_arg).cloned().ok_or("too few arguments")?;
+                next_arg += 1;
+                v
+            }
+        };
+        out.push_str(&kernel_format(&spec, &value)?);
+    }
+    Ok(out)
+}

@@ -1,0 +1,122 @@
+//! Fuzz-style robustness: evaluating mutated conformance expressions and
+//! deeply nested or runaway code never panics and always ends quickly.
+
+use std::time::{Duration, Instant};
+
+use puppet_analysis::eval::record::{eval_case, CaseRecord};
+
+/// A small fixed-seed xorshift generator (deterministic runs).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const ALPHABET: &[char] = &[
+    '[', ']', '{', '}', '(', ')', '|', '$', '"', '\'', '*', '=', '>', '<', ',', ';', '.', '/',
+    '\\', '%', '0', '9', 'a', 'Z', ' ', '\n', '-', '+', '!', '~', ':', '@',
+];
+
+fn mutate(rng: &mut Rng, s: &str) -> String {
+    let mut chars: Vec<char> = s.chars().collect();
+    for _ in 0..1 + rng.below(4) {
+        let pos = rng.below(chars.len() + 1);
+        match rng.below(4) {
+            0 if pos < chars.len() => {
+                chars.remove(pos);
+            }
+            1 => chars.insert(pos, ALPHABET[rng.below(ALPHABET.len())]),
+            2 if pos < chars.len() => chars[pos] = ALPHABET[rng.below(ALPHABET.len())],
+            _ => {
+                // duplicate a slice
+                let end = (pos + rng.below(8)).min(chars.len());
+                let piece: Vec<char> = chars[pos.min(end)..end].to_vec();
+                let at = rng.below(chars.len() + 1);
+                for (i, c) in piece.into_iter().enumerate() {
+                    chars.insert(at + i, c);
+                }
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn check(src: &str, limit: Duration) -> CaseRecord {
+    let start = Instant::now();
+    let r = eval_case(src);
+    let took = start.elapsed();
+    assert!(
+        r.unsupported.as_deref() != Some("internal error while evaluating"),
+        "evaluator panicked on {src:?}"
+    );
+    assert!(took < limit, "evaluation took {took:?} on {src:?}");
+    r
+}
+
+#[test]
+fn mutated_conformance_cases() {
+    let data = include_str!("../test_data/eval.jsonl");
+    let exprs: Vec<String> = data
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| v.get("expr").and_then(|e| e.as_str()).map(str::to_string))
+        .collect();
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    for i in 0..3000 {
+        let base = &exprs[i % exprs.len()];
+        let src = mutate(&mut rng, base);
+        check(&src, Duration::from_secs(10));
+    }
+}
+
+#[test]
+fn deep_nesting_and_runaway_code() {
+    let limit = Duration::from_secs(20);
+    for depth in [100, 1000, 5000] {
+        check(
+            &format!("{}1{}", "[".repeat(depth), "]".repeat(depth)),
+            limit,
+        );
+        check(
+            &format!("{}1{}", "(".repeat(depth), ")".repeat(depth)),
+            limit,
+        );
+        check(&format!("{}1", "-".repeat(depth)), limit);
+        check(
+            &format!("{}1{}", "{a => ".repeat(depth), "}".repeat(depth)),
+            limit,
+        );
+        check(
+            &"1 + ".repeat(depth).to_string().replace("+ $", "+ 1"),
+            limit,
+        );
+        check(
+            &format!("{}1{}", "if true { ".repeat(depth), " }".repeat(depth)),
+            limit,
+        );
+    }
+    check("Integer[1, 10**12].each |$x| {}", limit);
+    let r = check("Integer[1, 1000000000000].each |$x| {}", limit);
+    assert!(r.error.is_none() && r.value.is_none(), "{r:?}");
+    let r = check("function f($n) { f($n + 1) } f(0)", limit);
+    assert!(r.value.is_none());
+    let r = check(
+        "function fib($n) { if $n < 2 { $n } else { fib($n - 1) + fib($n - 2) } } fib(40)",
+        limit,
+    );
+    assert!(r.value.is_none());
+    check("$a = [1]; [1,2,3].map |$x| { $a + $a + $a }", limit);
+    check("'x' * 100000000", limit);
+    check("String(1, '%99999999d')", limit);
+    check("sprintf('%099999999d', 1)", limit);
+}
