@@ -108,7 +108,15 @@ fn main() {
     let mut incremental = Vec::with_capacity(EDITS);
     let mut full = Vec::with_capacity(EDITS);
     let mut counts = [0usize; 3];
-    for i in 0..EDITS {
+    let mut by_strategy: [Vec<Duration>; 3] = Default::default();
+    // PROFILE_REPARSE=1 runs only the reparses (for a profiler), many times.
+    let profile_reparse_only = std::env::var_os("PROFILE_REPARSE").is_some();
+    let edits = if profile_reparse_only {
+        EDITS * 20
+    } else {
+        EDITS
+    };
+    for i in 0..edits {
         let at = spots[(rng.next() % spots.len() as u64) as usize];
         // Alternate typing a character and deleting one.
         let edit = if i % 2 == 0 {
@@ -118,8 +126,13 @@ fn main() {
         };
         let start = Instant::now();
         let (reparsed, strategy) = base.reparse_with_strategy(&edit);
-        incremental.push(start.elapsed());
+        let elapsed = start.elapsed();
+        incremental.push(elapsed);
+        by_strategy[strategy as usize].push(elapsed);
         counts[strategy as usize] += 1;
+        if profile_reparse_only {
+            continue;
+        }
         let edited = edit.apply(&text);
         let start = Instant::now();
         let fresh = parse(&edited, SourceKind::Manifest);
@@ -129,6 +142,9 @@ fn main() {
             fresh.green(),
             "reparse differs from a full parse"
         );
+    }
+    if profile_reparse_only {
+        return;
     }
     incremental.sort();
     full.sort();
@@ -158,4 +174,22 @@ fn main() {
         counts[ReparseStrategy::Block as usize],
         counts[ReparseStrategy::Full as usize]
     );
+    for (strategy, times) in [
+        ReparseStrategy::Token,
+        ReparseStrategy::Block,
+        ReparseStrategy::Full,
+    ]
+    .iter()
+    .zip(by_strategy.iter_mut())
+    {
+        if times.is_empty() {
+            continue;
+        }
+        times.sort();
+        println!(
+            "  {strategy:?}: median {:>9.1?}  p99 {:>9.1?}",
+            percentile(times, 0.5),
+            percentile(times, 0.99)
+        );
+    }
 }

@@ -46,3 +46,28 @@ pub fn first_significant_token(node: &SyntaxNode) -> Option<SyntaxToken> {
         .filter_map(|e| e.into_token())
         .find(|t| !t.kind().is_trivia())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{parse, SourceKind};
+
+    #[test]
+    fn doc_comments_are_the_block_right_above() {
+        let text = "# License\n\n# Manages nginx.\n#   Second line.\nclass nginx { }\n";
+        let parse = parse(text, SourceKind::Manifest);
+        let class = parse
+            .tree()
+            .statements()
+            .find_map(|s| match s {
+                Expr::ClassDef(c) => Some(c),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(
+            class.doc_comment().as_deref(),
+            Some("Manages nginx.\n  Second line.")
+        );
+        assert_eq!(class.name().as_deref(), Some("nginx"));
+    }
+}

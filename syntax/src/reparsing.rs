@@ -113,10 +113,22 @@ impl Parse {
 
     fn relex_token(&self, root: &SyntaxNode, edit: &TextEdit) -> Option<Parse> {
         let candidates: Vec<SyntaxToken> = if edit.delete.is_empty() {
-            match root.token_at_offset(edit.delete.start()) {
-                rowan::TokenAtOffset::None => Vec::new(),
-                rowan::TokenAtOffset::Single(t) => vec![t],
-                rowan::TokenAtOffset::Between(left, right) => vec![left, right],
+            // `covering_element` searches children by binary search, unlike
+            // `token_at_offset`, which walks every child of every level.
+            let offset = edit.delete.start();
+            match root.covering_element(edit.delete) {
+                rowan::NodeOrToken::Token(t) => {
+                    let range = t.text_range();
+                    let mut tokens = Vec::with_capacity(2);
+                    if range.start() == offset {
+                        tokens.extend(t.prev_token());
+                    }
+                    let next = (range.end() == offset).then(|| t.next_token()).flatten();
+                    tokens.push(t);
+                    tokens.extend(next);
+                    tokens
+                }
+                rowan::NodeOrToken::Node(_) => Vec::new(),
             }
         } else {
             match root.covering_element(edit.delete) {

@@ -216,7 +216,7 @@ impl Validator {
             }
             TYPE_ALIAS => self.check_type_alias(node),
             TYPE_DEF => self.error(
-                node.text_range(),
+                head_range(node),
                 "type definitions (`type Name { ... }`) are not supported by Puppet 7",
                 "unsupported-expression",
             ),

@@ -103,9 +103,29 @@ fn definition_name_token(node: &SyntaxNode) -> Option<SyntaxToken> {
         .find(|t| matches!(t.kind(), NAME | WORD | TYPE_REF))
 }
 
+/// The comment block right above a definition (inside its node), with the
+/// `#` and one following space removed from each line.
+pub fn doc_comment(node: &SyntaxNode) -> Option<String> {
+    let lines: Vec<String> = node
+        .children_with_tokens()
+        .filter_map(|e| e.into_token())
+        .take_while(|t| t.kind().is_trivia())
+        .filter(|t| t.kind() == COMMENT)
+        .map(|t| {
+            let text = t.text().trim_start_matches('#');
+            text.strip_prefix(' ').unwrap_or(text).to_string()
+        })
+        .collect();
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
 macro_rules! definition_accessors {
     ($name:ident) => {
         impl $name {
+            /// The documentation comment above the definition.
+            pub fn doc_comment(&self) -> Option<String> {
+                doc_comment(&self.0)
+            }
             /// The token naming the definition.
             pub fn name_token(&self) -> Option<SyntaxToken> {
                 definition_name_token(&self.0)

@@ -232,13 +232,48 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// Puts the trivia before the current token into the tree, before a
+    /// node starts there. A definition keeps the comment block right above
+    /// it (no blank line between): its documentation, as puppet-strings
+    /// reads it.
     fn flush_trivia(&mut self) {
         let until = self
             .significant
             .get(self.cursor)
             .copied()
             .unwrap_or(self.range.end);
+        let until = if self.at_definition() {
+            self.doc_comment_start(until)
+        } else {
+            until
+        };
         self.flush_trivia_to(until);
+    }
+
+    fn at_definition(&self) -> bool {
+        match self.current() {
+            CLASS_KW => self.nth(1) != L_BRACE,
+            DEFINE_KW | FUNCTION_KW | NODE_KW => true,
+            TYPE_KW => self.nth(1) == TYPE_REF,
+            _ => false,
+        }
+    }
+
+    /// The first token of the comment block that ends just before raw
+    /// index `until`, or `until` when there is none.
+    fn doc_comment_start(&self, until: usize) -> usize {
+        let mut start = until;
+        let mut i = until;
+        while i > self.emitted {
+            let token = self.shared.tokens[i - 1];
+            match token.kind {
+                COMMENT => start = i - 1,
+                WHITESPACE if self.shared.token_text(i - 1).matches('\n').count() <= 1 => {}
+                _ => break,
+            }
+            i -= 1;
+        }
+        start
     }
 
     /// Parses a heredoc body's tokens into a `HEREDOC_BODY` node.
@@ -277,7 +312,7 @@ impl<'t> Parser<'t> {
         let Some(&i) = self.significant.get(self.cursor) else {
             return;
         };
-        self.flush_trivia();
+        self.flush_trivia_to(i);
         self.builder.token(kind.into(), self.shared.token_text(i));
         self.emitted = i + 1;
         self.cursor += 1;
