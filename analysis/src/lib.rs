@@ -9,8 +9,18 @@
 //!   `in`, access), with Puppet's errors.
 //!
 //! [`eval`] is the bounded constant evaluator over the typed AST built on them.
+//!
+//! The workspace layer is an incremental database ([`db`], salsa): file
+//! [`summary`]s feed the definition [`index`]; [`workspace`] discovery says
+//! which files and modules there are; [`diagnostics`] reports per file.
 
+pub mod db;
+pub mod diagnostics;
 pub mod eval;
+pub mod host;
+pub mod index;
 pub mod ops;
+pub mod summary;
 pub mod types;
 pub mod values;
+pub mod workspace;

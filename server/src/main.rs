@@ -29,6 +29,15 @@ enum Command {
         #[arg(long)]
         tree: bool,
     },
+    /// Check a code base: discover modules and files under the paths
+    /// (default `.`), report syntax, validation and workspace problems
+    /// (unknown classes and types, definitions in the wrong file,
+    /// duplicates). Exit status 1 on any error.
+    Check {
+        paths: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value = "human")]
+        format: cli::check::Format,
+    },
     /// Evaluate Puppet source statically: print the last statement's value
     /// (`%p` form) and its type, or `error: MESSAGE` (exit status 1).
     Eval {
@@ -46,6 +55,7 @@ fn main() -> ExitCode {
     let args = Args::parse();
     match args.command {
         Command::Parse { paths, tree } => cli::parse::run(&paths, tree),
+        Command::Check { paths, format } => cli::check::run(&paths, format),
         Command::Eval { expr, jsonl } => {
             if jsonl {
                 cli::eval::run_jsonl()

@@ -1,5 +1,6 @@
 //! Command-line subcommands.
 
+pub mod check;
 pub mod eval;
 pub mod parse;
 pub mod source;

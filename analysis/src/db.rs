@@ -1,0 +1,80 @@
+//! The incremental database (salsa): inputs are file texts and the
+//! workspace's file set; everything else is derived, memoized, and
+//! recomputed only when its inputs really changed (with early cutoff: a
+//! query whose new result equals the old one does not invalidate its
+//! dependents).
+//!
+//! The layering follows rust-analyzer: `parse(file)` -> position-free
+//! `file_summary(file)` -> workspace `definition_index` -> per-file
+//! analyses and diagnostics. An edit inside a class body changes that file's
+//! parse but not its summary, so the index and every other file are reused.
+
+use puppet_syntax::{Parse, SourceKind};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// One Puppet source file (manifest or template) and its current text.
+#[salsa::input(debug)]
+pub struct SourceFile {
+    #[returns(ref)]
+    pub path: PathBuf,
+    #[returns(ref)]
+    pub text: Arc<str>,
+    pub kind: SourceKind,
+}
+
+/// The set of files analysed together (all roots of a workspace).
+#[salsa::input(debug)]
+pub struct Workspace {
+    #[returns(ref)]
+    pub files: Vec<SourceFile>,
+    #[returns(ref)]
+    pub layout: crate::workspace::Layout,
+}
+
+/// The syntax tree of a file. Cheap to clone (a green tree and errors).
+#[salsa::tracked(returns(ref))]
+pub fn parse(db: &dyn salsa::Database, file: SourceFile) -> Parse {
+    let text = file.text(db);
+    puppet_syntax::parse(text, *file.kind(db))
+}
+
+/// The database: storage plus an optional log of executed queries, which
+/// tests use to prove what was (not) recomputed.
+#[salsa::db]
+#[derive(Clone)]
+pub struct RootDatabase {
+    storage: salsa::Storage<Self>,
+    executions: Arc<Mutex<Vec<String>>>,
+}
+
+impl Default for RootDatabase {
+    fn default() -> Self {
+        let executions: Arc<Mutex<Vec<String>>> = Arc::default();
+        let log = executions.clone();
+        let storage = salsa::Storage::new(Some(Box::new(move |event: salsa::Event| {
+            if let salsa::EventKind::WillExecute { database_key } = event.kind {
+                if let Ok(mut log) = log.lock() {
+                    log.push(format!("{database_key:?}"));
+                }
+            }
+        })));
+        RootDatabase {
+            storage,
+            executions,
+        }
+    }
+}
+
+#[salsa::db]
+impl salsa::Database for RootDatabase {}
+
+impl RootDatabase {
+    /// The queries executed since the last call (e.g. `file_summary(Id(2))`).
+    pub fn take_executions(&self) -> Vec<String> {
+        self.executions
+            .lock()
+            .map(|mut log| std::mem::take(&mut *log))
+            .unwrap_or_default()
+    }
+}

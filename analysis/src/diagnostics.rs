@@ -1,0 +1,372 @@
+//! Diagnostics of a file in its workspace: syntax and validation problems,
+//! then what only the workspace can tell: definitions in the wrong file for
+//! autoloading, duplicate definitions, and references to classes and types
+//! that exist nowhere.
+//!
+//! A reference into a module that is not in the workspace at all (a
+//! dependency not checked out) is a warning: the code may well be right.
+//! A reference into a module that is there, to a name it does not define,
+//! is an error: Puppet will fail to compile that catalog.
+
+use crate::db::{parse, SourceFile, Workspace};
+use crate::index::{lookup, Namespace};
+use crate::summary::{file_summary, source_map, DefKind};
+use crate::workspace::{autoload_expectation, Layout};
+use puppet_syntax::ast::{self, AstNode, Expr};
+use puppet_syntax::{Severity, SyntaxError, SyntaxKind, SyntaxNode, TextRange};
+
+/// A problem in a file, with a stable code.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Diagnostic {
+    pub range: TextRange,
+    pub severity: Severity,
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl From<&SyntaxError> for Diagnostic {
+    fn from(e: &SyntaxError) -> Diagnostic {
+        Diagnostic {
+            range: e.range,
+            severity: e.severity,
+            code: e.code,
+            message: e.message.clone(),
+        }
+    }
+}
+
+impl Diagnostic {
+    fn error(range: TextRange, code: &'static str, message: String) -> Diagnostic {
+        Diagnostic {
+            range,
+            severity: Severity::Error,
+            code,
+            message,
+        }
+    }
+
+    fn warning(range: TextRange, code: &'static str, message: String) -> Diagnostic {
+        Diagnostic {
+            range,
+            severity: Severity::Warning,
+            code,
+            message,
+        }
+    }
+}
+
+/// Syntax errors and validation problems of the file alone.
+#[salsa::tracked(returns(ref))]
+pub fn syntax_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
+    let parse = parse(db, file);
+    let mut out: Vec<Diagnostic> = parse.errors().iter().map(Diagnostic::from).collect();
+    let validation = puppet_syntax::validation::validate(&parse.syntax_node(), *file.kind(db));
+    out.extend(validation.iter().map(Diagnostic::from));
+    out
+}
+
+/// Every diagnostic of a file, in text order.
+#[salsa::tracked(returns(ref))]
+pub fn file_diagnostics(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+) -> Vec<Diagnostic> {
+    let mut out = syntax_diagnostics(db, file).clone();
+    let layout = workspace.layout(db);
+    check_locations(db, layout, file, &mut out);
+    check_duplicates(db, workspace, file, &mut out);
+    let root = parse(db, file).syntax_node();
+    let references = References {
+        db,
+        workspace,
+        layout,
+    };
+    for node in root.descendants() {
+        references.check(&node, &mut out);
+    }
+    out.sort_by_key(|d| (d.range.start(), d.range.end()));
+    out
+}
+
+/// Definitions must be where autoloading looks for them, and autoloaded
+/// files may hold nothing but definitions.
+fn check_locations(
+    db: &dyn salsa::Database,
+    layout: &Layout,
+    file: SourceFile,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(expected) = autoload_expectation(layout, file.path(db)) else {
+        return;
+    };
+    let summary = file_summary(db, file);
+    let map = source_map(db, file);
+    let root = parse(db, file).syntax_node();
+    for (def, &range) in summary.definitions.iter().zip(&map.name_ranges) {
+        let name = def.name.to_lowercase();
+        let ok = match def.kind {
+            DefKind::TypeAlias => expected.dir == "types" && name == expected.namespace,
+            DefKind::Node => false,
+            DefKind::Function => {
+                expected.dir == "functions" && name.starts_with(&expected.namespace)
+            }
+            DefKind::Plan => expected.dir == "plans" && name.starts_with(&expected.namespace),
+            DefKind::Class | DefKind::DefinedType => {
+                expected.dir == "manifests" && name.starts_with(&expected.namespace)
+            }
+        };
+        if !ok && def.kind != DefKind::Node {
+            out.push(Diagnostic::error(
+                range,
+                "definition-location",
+                format!(
+                    "the {} '{}' cannot be autoloaded from this file: this file may only define '{}'",
+                    def.kind.describe(),
+                    def.name,
+                    expected.namespace
+                ),
+            ));
+        }
+    }
+    for statement in ast::children::<Expr>(&root) {
+        let is_definition = matches!(
+            statement,
+            Expr::ClassDef(_)
+                | Expr::DefineDef(_)
+                | Expr::FunctionDef(_)
+                | Expr::TypeAlias(_)
+                | Expr::PlanDef(_)
+        );
+        if !is_definition {
+            let range = ast::first_significant_token(statement.syntax())
+                .map_or(statement.syntax().text_range(), |t| t.text_range());
+            out.push(Diagnostic::error(
+                range,
+                "top-level-statement-in-module",
+                "a module's autoloaded file may only contain definitions (class, define, function, type); this statement belongs in a class".to_string(),
+            ));
+        }
+    }
+}
+
+fn check_duplicates(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+    out: &mut Vec<Diagnostic>,
+) {
+    let summary = file_summary(db, file);
+    let map = source_map(db, file);
+    for (i, (def, &range)) in summary.definitions.iter().zip(&map.name_ranges).enumerate() {
+        if def.kind == DefKind::Node {
+            continue;
+        }
+        let namespace = Namespace::of(def.kind);
+        // Classes and defined types are both resource types: a name may
+        // not be both.
+        let mut others: Vec<_> = lookup(db, workspace, namespace, &def.name)
+            .into_iter()
+            .map(|r| r.location)
+            .collect();
+        if matches!(namespace, Namespace::Class | Namespace::DefinedType) {
+            let other_ns = if namespace == Namespace::Class {
+                Namespace::DefinedType
+            } else {
+                Namespace::Class
+            };
+            others.extend(
+                lookup(db, workspace, other_ns, &def.name)
+                    .into_iter()
+                    .map(|r| r.location),
+            );
+        }
+        let elsewhere: Vec<_> = others
+            .iter()
+            .filter(|l| !(l.file == file && l.index == i))
+            .collect();
+        if let Some(other) = elsewhere.first() {
+            let where_ = if other.file == file {
+                "in this file".to_string()
+            } else {
+                format!("in {}", other.file.path(db).display())
+            };
+            out.push(Diagnostic::error(
+                range,
+                "duplicate-definition",
+                format!("'{}' is defined more than once (also {where_})", def.name),
+            ));
+        }
+    }
+}
+
+/// Resolution of class and type references against the index.
+struct References<'a> {
+    db: &'a dyn salsa::Database,
+    workspace: Workspace,
+    layout: &'a Layout,
+}
+
+impl References<'_> {
+    fn check(&self, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
+        match node.kind() {
+            SyntaxKind::STATEMENT_CALL | SyntaxKind::CALL_EXPR => self.check_include(node, out),
+            SyntaxKind::RESOURCE_EXPR => self.check_class_resource(node, out),
+            SyntaxKind::ACCESS_EXPR => self.check_class_reference(node, out),
+            SyntaxKind::INHERITS_CLAUSE => self.check_inherits(node, out),
+            SyntaxKind::PARAM => {
+                if let Some(t) = ast::Param::cast(node.clone()).and_then(|p| p.type_expr()) {
+                    self.check_type_expr(t.syntax(), out);
+                }
+            }
+            SyntaxKind::RETURN_TYPE => self.check_type_expr(node, out),
+            SyntaxKind::TYPE_ALIAS => {
+                if let Some(v) = ast::TypeAlias::cast(node.clone()).and_then(|a| a.value()) {
+                    self.check_type_expr(v.syntax(), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `include x`, `contain x`, `require x` and their call forms.
+    fn check_include(&self, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
+        let (name, args): (Option<String>, Vec<Expr>) = match Expr::cast(node.clone()) {
+            Some(Expr::StatementCall(c)) => (c.name(), c.args().collect()),
+            Some(Expr::CallExpr(c)) => (c.function_name(), c.args()),
+            _ => return,
+        };
+        if !matches!(name.as_deref(), Some("include" | "contain" | "require")) {
+            return;
+        }
+        for arg in &args {
+            let items: Vec<Expr> = match arg {
+                Expr::ArrayExpr(a) => a.elements().collect(),
+                other => vec![other.clone()],
+            };
+            for item in items {
+                if let Some(class) = static_class_name(&item) {
+                    self.resolve_class(&class, item.syntax().text_range(), out);
+                }
+            }
+        }
+    }
+
+    /// `class { 'name': }`.
+    fn check_class_resource(&self, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
+        let Some(resource) = ast::ResourceExpr::cast(node.clone()) else {
+            return;
+        };
+        if resource.type_name().as_deref() != Some("class") {
+            return;
+        }
+        for body in resource.bodies() {
+            if let Some(title) = body.title() {
+                if let Some(class) = static_class_name(&title) {
+                    self.resolve_class(&class, title.syntax().text_range(), out);
+                }
+            }
+        }
+    }
+
+    /// `Class['name']`.
+    fn check_class_reference(&self, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
+        let Some(access) = ast::AccessExpr::cast(node.clone()) else {
+            return;
+        };
+        let Some(Expr::TypeReference(target)) = access.target() else {
+            return;
+        };
+        if target.name() != "Class" {
+            return;
+        }
+        for arg in access.args() {
+            if let Some(class) = static_class_name(&arg) {
+                self.resolve_class(&class, arg.syntax().text_range(), out);
+            }
+        }
+    }
+
+    fn check_inherits(&self, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
+        if node.parent().map(|p| p.kind()) != Some(SyntaxKind::CLASS_DEF) {
+            return;
+        }
+        let Some(token) = ast::InheritsClause::cast(node.clone()).and_then(|c| c.name_token())
+        else {
+            return;
+        };
+        if token.kind() == SyntaxKind::DEFAULT_KW {
+            return;
+        }
+        self.resolve_class(token.text(), token.text_range(), out);
+    }
+
+    fn resolve_class(&self, name: &str, range: TextRange, out: &mut Vec<Diagnostic>) {
+        let name = name.trim_start_matches("::").to_lowercase();
+        if name.is_empty()
+            || name == "settings"
+            || !lookup(self.db, self.workspace, Namespace::Class, &name).is_empty()
+        {
+            return;
+        }
+        let module = name.split("::").next().unwrap_or_default();
+        if self.layout.module(module).is_some() {
+            out.push(Diagnostic::error(
+                range,
+                "unknown-class",
+                format!("unknown class '{name}': module '{module}' does not define it"),
+            ));
+        } else {
+            out.push(Diagnostic::warning(
+                range,
+                "unknown-class",
+                format!("unknown class '{name}': module '{module}' is not in the workspace"),
+            ));
+        }
+    }
+
+    /// Qualified type references in type positions must name a type alias
+    /// or a resource type (class or defined type) of the workspace. Built-in
+    /// and core resource types are never qualified.
+    fn check_type_expr(&self, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
+        for reference in node.descendants().filter_map(ast::TypeReference::cast) {
+            let name = reference.name();
+            if !name.contains("::") {
+                continue;
+            }
+            let known = [Namespace::Type, Namespace::DefinedType, Namespace::Class]
+                .iter()
+                .any(|&ns| !lookup(self.db, self.workspace, ns, &name).is_empty());
+            if known {
+                continue;
+            }
+            let module = name.split("::").next().unwrap_or_default().to_lowercase();
+            let range = reference.syntax().text_range();
+            if self.layout.module(&module).is_some() {
+                out.push(Diagnostic::error(
+                    range,
+                    "unknown-type",
+                    format!("unknown type '{name}': module '{module}' defines no such type alias"),
+                ));
+            } else {
+                out.push(Diagnostic::warning(
+                    range,
+                    "unknown-type",
+                    format!("unknown type '{name}': module '{module}' is not in the workspace"),
+                ));
+            }
+        }
+    }
+}
+
+/// A class name given literally: a name, bare word or string without
+/// interpolation.
+fn static_class_name(expr: &Expr) -> Option<String> {
+    match expr {
+        Expr::QualifiedName(n) => Some(n.name()),
+        Expr::BareWord(w) => Some(w.text()),
+        Expr::SqStringExpr(s) => Some(s.value()),
+        Expr::DqStringExpr(s) => s.static_value(),
+        _ => None,
+    }
+}

@@ -1,0 +1,177 @@
+//! The entry point for clients (the CLI and the language server): owns the
+//! database and the mapping from paths to files, applies changes, and
+//! answers in plain data. Setting a file to the text it already has is a
+//! no-op, so nothing is recomputed needlessly.
+
+use crate::db::{RootDatabase, SourceFile, Workspace};
+use crate::diagnostics::{file_diagnostics, Diagnostic};
+use crate::workspace::{discover, Layout, Module};
+use puppet_syntax::SourceKind;
+use salsa::Setter;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub struct AnalysisHost {
+    db: RootDatabase,
+    workspace: Workspace,
+    files: BTreeMap<PathBuf, SourceFile>,
+}
+
+impl AnalysisHost {
+    /// An empty workspace with the given modules.
+    pub fn new(layout: Layout) -> AnalysisHost {
+        let db = RootDatabase::default();
+        let workspace = Workspace::new(&db, Vec::new(), layout);
+        AnalysisHost {
+            db,
+            workspace,
+            files: BTreeMap::new(),
+        }
+    }
+
+    /// Discovers modules and files under `paths` and loads them.
+    pub fn from_paths(paths: &[PathBuf]) -> AnalysisHost {
+        let discovered = discover(paths);
+        let mut host = AnalysisHost::new(discovered.layout);
+        let loaded: Vec<(PathBuf, String)> = discovered
+            .files
+            .into_iter()
+            .filter_map(|path| {
+                let bytes = std::fs::read(&path).ok()?;
+                Some((path, String::from_utf8_lossy(&bytes).into_owned()))
+            })
+            .collect();
+        host.set_files(loaded);
+        host
+    }
+
+    /// A workspace from in-memory files, with modules inferred from their
+    /// paths (`.../<module>/manifests/...`): for tests and fixtures.
+    pub fn from_files(files: Vec<(PathBuf, String)>) -> AnalysisHost {
+        let mut modules: BTreeMap<PathBuf, Module> = BTreeMap::new();
+        for (path, _) in &files {
+            let components: Vec<_> = path.components().collect();
+            for (i, c) in components.iter().enumerate().skip(1) {
+                let dir = c.as_os_str().to_string_lossy();
+                if matches!(
+                    dir.as_ref(),
+                    "manifests" | "types" | "functions" | "plans" | "templates"
+                ) {
+                    let root: PathBuf = components[..i].iter().collect();
+                    let name = components[i - 1].as_os_str().to_string_lossy().into_owned();
+                    modules.entry(root.clone()).or_insert(Module { name, root });
+                    break;
+                }
+            }
+        }
+        let mut host = AnalysisHost::new(Layout {
+            modules: modules.into_values().collect(),
+        });
+        host.set_files(files);
+        host
+    }
+
+    /// Adds or updates several files at once (one change of the file set).
+    pub fn set_files(&mut self, files: Vec<(PathBuf, String)>) {
+        let mut added = false;
+        for (path, text) in files {
+            added |= self.set_file_text(&path, text);
+        }
+        if added {
+            self.sync_file_set();
+        }
+    }
+
+    /// Adds or updates one file.
+    pub fn set_file(&mut self, path: &Path, text: String) {
+        if self.set_file_text(path, text) {
+            self.sync_file_set();
+        }
+    }
+
+    /// Returns true if the file is new.
+    fn set_file_text(&mut self, path: &Path, text: String) -> bool {
+        match self.files.get(path) {
+            Some(&file) => {
+                if **file.text(&self.db) != *text {
+                    file.set_text(&mut self.db).to(Arc::from(text));
+                }
+                false
+            }
+            None => {
+                let file = SourceFile::new(
+                    &self.db,
+                    path.to_path_buf(),
+                    Arc::from(text),
+                    SourceKind::from_path(path),
+                );
+                self.files.insert(path.to_path_buf(), file);
+                true
+            }
+        }
+    }
+
+    pub fn remove_file(&mut self, path: &Path) {
+        if self.files.remove(path).is_some() {
+            self.sync_file_set();
+        }
+    }
+
+    fn sync_file_set(&mut self) {
+        let files: Vec<SourceFile> = self.files.values().copied().collect();
+        self.workspace.set_files(&mut self.db).to(files);
+    }
+
+    pub fn set_layout(&mut self, layout: Layout) {
+        if *self.workspace.layout(&self.db) != layout {
+            self.workspace.set_layout(&mut self.db).to(layout);
+        }
+    }
+
+    pub fn paths(&self) -> impl Iterator<Item = &Path> {
+        self.files.keys().map(PathBuf::as_path)
+    }
+
+    pub fn text(&self, path: &Path) -> Option<Arc<str>> {
+        self.files.get(path).map(|f| f.text(&self.db).clone())
+    }
+
+    /// Every diagnostic of a file, in text order (empty for unknown files).
+    pub fn diagnostics(&self, path: &Path) -> Vec<Diagnostic> {
+        match self.files.get(path) {
+            Some(&file) => file_diagnostics(&self.db, self.workspace, file).clone(),
+            None => Vec::new(),
+        }
+    }
+
+    pub fn layout(&self) -> &Layout {
+        self.workspace.layout(&self.db)
+    }
+
+    pub fn db(&self) -> &RootDatabase {
+        &self.db
+    }
+
+    pub fn workspace(&self) -> Workspace {
+        self.workspace
+    }
+
+    pub fn file(&self, path: &Path) -> Option<SourceFile> {
+        self.files.get(path).copied()
+    }
+}
+
+/// Splits a multi-file fixture into files: each file starts with a line
+/// `#- /path/to/file.pp`.
+pub fn parse_fixture(fixture: &str) -> Vec<(PathBuf, String)> {
+    let mut files: Vec<(PathBuf, String)> = Vec::new();
+    for line in fixture.split_inclusive('\n') {
+        if let Some(path) = line.trim_start().strip_prefix("#- ") {
+            files.push((PathBuf::from(path.trim()), String::new()));
+        } else if let Some((_, text)) = files.last_mut() {
+            text.push_str(line);
+        }
+    }
+    files
+}

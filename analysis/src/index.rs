@@ -1,0 +1,142 @@
+//! The workspace definition index: every class, defined type, function,
+//! type alias, plan and node of the workspace by name. Built only from the
+//! position-free file summaries, so it is rebuilt only when a file's set
+//! of definitions (or their signatures) changes.
+
+use crate::db::{SourceFile, Workspace};
+use crate::summary::{file_summary, DefKind, Definition};
+use std::collections::BTreeMap;
+
+/// Where a definition is: its file and its position in that file's summary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DefLocation {
+    pub file: SourceFile,
+    /// Index into `file_summary(file).definitions` (and the source map).
+    pub index: usize,
+}
+
+/// Classes and defined types share a namespace in Puppet (both are
+/// resource types), as do functions and plans; type aliases and nodes have
+/// their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Namespace {
+    Class,
+    DefinedType,
+    Function,
+    Type,
+    Node,
+}
+
+impl Namespace {
+    pub fn of(kind: DefKind) -> Namespace {
+        match kind {
+            DefKind::Class => Namespace::Class,
+            DefKind::DefinedType => Namespace::DefinedType,
+            DefKind::Function | DefKind::Plan => Namespace::Function,
+            DefKind::TypeAlias => Namespace::Type,
+            DefKind::Node => Namespace::Node,
+        }
+    }
+}
+
+/// Names are looked up case-insensitively, as Puppet's loaders do.
+pub fn index_key(name: &str) -> String {
+    name.trim_start_matches("::").to_lowercase()
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DefinitionIndex {
+    entries: BTreeMap<(Namespace, String), Vec<DefLocation>>,
+}
+
+impl DefinitionIndex {
+    /// All definitions of a name (more than one is a duplicate).
+    pub fn lookup(&self, namespace: Namespace, name: &str) -> &[DefLocation] {
+        self.entries
+            .get(&(namespace, index_key(name)))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (Namespace, &str, &[DefLocation])> {
+        self.entries
+            .iter()
+            .map(|((ns, name), locations)| (*ns, name.as_str(), locations.as_slice()))
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn definition_index(db: &dyn salsa::Database, workspace: Workspace) -> DefinitionIndex {
+    let mut index = DefinitionIndex::default();
+    for &file in workspace.files(db) {
+        for (i, def) in file_summary(db, file).definitions.iter().enumerate() {
+            index
+                .entries
+                .entry((Namespace::of(def.kind), index_key(&def.name)))
+                .or_default()
+                .push(DefLocation { file, index: i });
+        }
+    }
+    index
+}
+
+/// A name to look up in one namespace, interned so that lookups can be
+/// memoized per name.
+#[salsa::interned(debug)]
+pub struct DefName<'db> {
+    pub namespace: Namespace,
+    #[returns(ref)]
+    pub name: String,
+}
+
+/// A definition found by name: where it is and what it says.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Resolved {
+    pub location: DefLocation,
+    pub definition: Definition,
+}
+
+/// The definitions of a name. Each name is its own query: when a
+/// definition changes, only the analyses that looked up that name are
+/// recomputed (the others see an equal result and stop).
+#[salsa::tracked(returns(ref))]
+pub fn resolve<'db>(
+    db: &'db dyn salsa::Database,
+    workspace: Workspace,
+    name: DefName<'db>,
+) -> Vec<Resolved> {
+    definition_index(db, workspace)
+        .lookup(*name.namespace(db), name.name(db))
+        .iter()
+        .filter_map(|&location| {
+            Some(Resolved {
+                location,
+                definition: definition(db, location)?.clone(),
+            })
+        })
+        .collect()
+}
+
+/// Looks a name up (interning it).
+pub fn lookup(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    namespace: Namespace,
+    name: &str,
+) -> Vec<Resolved> {
+    resolve(db, workspace, DefName::new(db, namespace, index_key(name))).clone()
+}
+
+/// The summary entry a location points at.
+pub fn definition(db: &dyn salsa::Database, location: DefLocation) -> Option<&Definition> {
+    file_summary(db, location.file)
+        .definitions
+        .get(location.index)
+}

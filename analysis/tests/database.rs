@@ -1,0 +1,188 @@
+//! The incremental database: what is recomputed after an edit (proved with
+//! the query-execution log), and the workspace diagnostics on fixtures.
+
+use puppet_analysis::host::{parse_fixture, AnalysisHost};
+use std::path::Path;
+
+const WORKSPACE: &str = r#"
+#- /ws/modules/ntp/manifests/init.pp
+class ntp(Array[String] $servers = []) {
+  include ntp::config
+  $unused = 1
+}
+#- /ws/modules/ntp/manifests/config.pp
+class ntp::config {
+  file { '/etc/ntp.conf': ensure => file }
+}
+#- /ws/modules/web/manifests/init.pp
+class web {
+  class { 'ntp': servers => ['a'] }
+}
+#- /ws/modules/other/manifests/init.pp
+class other {
+  notice('unrelated')
+}
+"#;
+
+fn host() -> AnalysisHost {
+    let host = AnalysisHost::from_files(parse_fixture(WORKSPACE));
+    for path in host.paths().map(Path::to_path_buf).collect::<Vec<_>>() {
+        assert!(
+            host.diagnostics(&path).is_empty(),
+            "{}: {:?}",
+            path.display(),
+            host.diagnostics(&path)
+        );
+    }
+    host.db().take_executions();
+    host
+}
+
+fn all_diagnostics(host: &AnalysisHost) {
+    for path in host.paths().map(Path::to_path_buf).collect::<Vec<_>>() {
+        host.diagnostics(&path);
+    }
+}
+
+/// The log entries naming a query, e.g. `parse`, `definition_index`.
+fn executed<'a>(log: &'a [String], query: &str) -> Vec<&'a String> {
+    log.iter()
+        .filter(|entry| entry.starts_with(&format!("{query}(")))
+        .collect()
+}
+
+#[test]
+fn edit_inside_a_body_reanalyses_only_that_file() {
+    let mut host = host();
+    let init = Path::new("/ws/modules/ntp/manifests/init.pp");
+    let text = host
+        .text(init)
+        .unwrap()
+        .replace("$unused = 1", "$unused = 2");
+    host.set_file(init, text);
+    all_diagnostics(&host);
+    let log = host.db().take_executions();
+    assert_eq!(executed(&log, "parse").len(), 1, "{log:#?}");
+    assert_eq!(executed(&log, "file_summary").len(), 1, "{log:#?}");
+    assert!(
+        executed(&log, "definition_index").is_empty(),
+        "index rebuilt: {log:#?}"
+    );
+    assert!(executed(&log, "resolve").is_empty(), "{log:#?}");
+    assert_eq!(executed(&log, "file_diagnostics").len(), 1, "{log:#?}");
+}
+
+#[test]
+fn signature_change_reanalyses_only_dependents() {
+    let mut host = host();
+    let init = Path::new("/ws/modules/ntp/manifests/init.pp");
+    let text = host.text(init).unwrap().replace(
+        "Array[String] $servers = []",
+        "Array[String] $servers = [], Boolean $enable = true",
+    );
+    host.set_file(init, text);
+    all_diagnostics(&host);
+    let log = host.db().take_executions();
+    // The index is rebuilt from summaries; no other file is parsed again.
+    assert_eq!(executed(&log, "definition_index").len(), 1, "{log:#?}");
+    assert_eq!(executed(&log, "parse").len(), 1, "{log:#?}");
+    assert_eq!(executed(&log, "file_summary").len(), 1, "{log:#?}");
+    // ntp/init.pp itself and web (which declares class ntp) are
+    // re-analysed; ntp::config and other are not.
+    let diagnostics = executed(&log, "file_diagnostics");
+    assert_eq!(diagnostics.len(), 2, "{log:#?}");
+}
+
+#[test]
+fn setting_the_same_text_recomputes_nothing() {
+    let mut host = host();
+    let init = Path::new("/ws/modules/ntp/manifests/init.pp");
+    let text = host.text(init).unwrap().to_string();
+    host.set_file(init, text);
+    all_diagnostics(&host);
+    assert!(host.db().take_executions().is_empty());
+}
+
+/// Renders every diagnostic of a fixture as `path:line: severity [code] message`.
+fn check(fixture: &str) -> String {
+    let host = AnalysisHost::from_files(parse_fixture(fixture));
+    let mut out = String::new();
+    for path in host.paths().map(Path::to_path_buf).collect::<Vec<_>>() {
+        let text = host.text(&path).unwrap();
+        for d in host.diagnostics(&path) {
+            let line = text[..u32::from(d.range.start()) as usize]
+                .matches('\n')
+                .count()
+                + 1;
+            let snippet = &text[d.range];
+            out.push_str(&format!(
+                "{}:{line} {} [{}] `{snippet}` {}\n",
+                path.display(),
+                d.severity.as_str(),
+                d.code,
+                d.message
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn unknown_classes_and_types() {
+    let out = check(
+        r#"
+#- /ws/modules/app/manifests/init.pp
+class app(App::Port $port, App::Missing $x, Stdlib::Absolutepath $path) inherits app::params {
+  include app::missing
+  contain app::params
+  include stdlib
+  class { 'app::nope': }
+  require Class['app::params']
+  notify { 'x': require => Class['app::gone'] }
+}
+#- /ws/modules/app/manifests/params.pp
+class app::params { }
+#- /ws/modules/app/types/port.pp
+type App::Port = Integer[1, 65535]
+"#,
+    );
+    expect_test::expect![[r#"
+        /ws/modules/app/manifests/init.pp:1 error [unknown-type] `App::Missing` unknown type 'App::Missing': module 'app' defines no such type alias
+        /ws/modules/app/manifests/init.pp:1 warning [unknown-type] `Stdlib::Absolutepath` unknown type 'Stdlib::Absolutepath': module 'stdlib' is not in the workspace
+        /ws/modules/app/manifests/init.pp:2 error [unknown-class] `app::missing` unknown class 'app::missing': module 'app' does not define it
+        /ws/modules/app/manifests/init.pp:4 warning [unknown-class] `stdlib` unknown class 'stdlib': module 'stdlib' is not in the workspace
+        /ws/modules/app/manifests/init.pp:5 error [unknown-class] `'app::nope'` unknown class 'app::nope': module 'app' does not define it
+        /ws/modules/app/manifests/init.pp:7 error [unknown-class] `'app::gone'` unknown class 'app::gone': module 'app' does not define it
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
+fn definitions_in_the_wrong_file_and_duplicates() {
+    let out = check(
+        r#"
+#- /ws/modules/app/manifests/init.pp
+class app { }
+class other { }
+notice('top level')
+#- /ws/modules/app/manifests/server.pp
+class app::client { }
+#- /ws/modules/app/types/port.pp
+type App::Other = Integer
+#- /ws/modules/app/functions/helper.pp
+function app::helper() { 1 }
+#- /ws/site.pp
+class app { }
+node default { include app }
+"#,
+    );
+    expect_test::expect![[r#"
+        /ws/modules/app/manifests/init.pp:1 error [duplicate-definition] `app` 'app' is defined more than once (also in /ws/site.pp)
+        /ws/modules/app/manifests/init.pp:2 error [definition-location] `other` the class 'other' cannot be autoloaded from this file: this file may only define 'app'
+        /ws/modules/app/manifests/init.pp:3 error [top-level-statement-in-module] `notice('top level')` a module's autoloaded file may only contain definitions (class, define, function, type); this statement belongs in a class
+        /ws/modules/app/manifests/server.pp:1 error [definition-location] `app::client` the class 'app::client' cannot be autoloaded from this file: this file may only define 'app::server'
+        /ws/modules/app/types/port.pp:1 error [definition-location] `App::Other` the type alias 'App::Other' cannot be autoloaded from this file: this file may only define 'app::port'
+        /ws/site.pp:1 error [duplicate-definition] `app` 'app' is defined more than once (also in /ws/modules/app/manifests/init.pp)
+    "#]]
+    .assert_eq(&out);
+}

@@ -1,0 +1,92 @@
+//! `puppet-ls check`: every syntax, validation and workspace diagnostic of a
+//! code base, for CI (instead of `puppet parser validate` + `puppet-lint`).
+
+use puppet_analysis::diagnostics::Diagnostic;
+use puppet_analysis::host::AnalysisHost;
+use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
+use puppet_syntax::Severity;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// How `check` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// `path:line:col: severity: message [code]`
+    Human,
+    /// One JSON array of diagnostics with 1-based positions.
+    Json,
+}
+
+pub fn run(paths: &[PathBuf], format: Format) -> ExitCode {
+    let paths: Vec<PathBuf> = if paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        paths.to_vec()
+    };
+    let host = AnalysisHost::from_paths(&paths);
+    // Report on the files under the given paths; modules found through a
+    // module path or test fixtures are dependencies.
+    let reported: Vec<PathBuf> = host
+        .paths()
+        .filter(|p| paths.iter().any(|root| p.starts_with(root) || p == root))
+        .filter(|p| !p.components().any(|c| c.as_os_str() == "fixtures"))
+        .map(Path::to_path_buf)
+        .collect();
+    let mut errors = 0usize;
+    let mut records = Vec::new();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for path in &reported {
+        let diagnostics = host.diagnostics(path);
+        if diagnostics.is_empty() {
+            continue;
+        }
+        let text = host.text(path).unwrap_or_default();
+        let index = LineIndex::new(&text);
+        for d in &diagnostics {
+            if d.severity == Severity::Error {
+                errors += 1;
+            }
+            match format {
+                Format::Human => {
+                    let start = index.line_col(d.range.start(), ColumnEncoding::Utf32);
+                    let _ = writeln!(
+                        out,
+                        "{}:{}:{}: {}: {} [{}]",
+                        path.display(),
+                        start.line + 1,
+                        start.col + 1,
+                        d.severity.as_str(),
+                        d.message,
+                        d.code
+                    );
+                }
+                Format::Json => records.push(json_record(path, &index, d)),
+            }
+        }
+    }
+    if format == Format::Json {
+        let _ = writeln!(out, "{}", serde_json::Value::Array(records));
+    }
+    if errors > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn json_record(path: &Path, index: &LineIndex, d: &Diagnostic) -> serde_json::Value {
+    let start = index.line_col(d.range.start(), ColumnEncoding::Utf32);
+    let end = index.line_col(d.range.end(), ColumnEncoding::Utf32);
+    serde_json::json!({
+        "path": path.display().to_string(),
+        "line": start.line + 1,
+        "column": start.col + 1,
+        "endLine": end.line + 1,
+        "endColumn": end.col + 1,
+        "severity": d.severity.as_str(),
+        "code": d.code,
+        "message": d.message,
+    })
+}
