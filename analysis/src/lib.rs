@@ -14,6 +14,7 @@
 //! [`summary`]s feed the definition [`index`]; [`workspace`] discovery says
 //! which files and modules there are; [`diagnostics`] reports per file.
 
+pub mod builtins;
 pub mod db;
 pub mod diagnostics;
 pub mod eval;

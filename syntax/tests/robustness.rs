@@ -200,9 +200,10 @@ chain_tests! {
     chain_call: format!("f{}", "()".repeat(M));
 }
 
-/// Postfix chains (`.f`, `[0]`, `()`) must parse in linear time (a linear
-/// parse of these takes a few ms; rowan's node cache made it quadratic). Run on a
-/// big stack so that this checks time only (`chain_*` check the stack).
+/// Postfix chains (`.f`, `[0]`, `()`) must parse in linear time: 20,000
+/// links should take milliseconds, but took seconds when rowan's node cache
+/// rehashed the whole deep chain (`node_hash` is recursive). Run on a big
+/// stack so that this checks time only (`chain_*` check the stack).
 #[test]
 fn postfix_chains_are_linear() {
     let m = 20_000;

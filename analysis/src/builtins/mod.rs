@@ -1,0 +1,335 @@
+//! Puppet 7's built-ins, known without a Puppet installation.
+//!
+//! Diagnostics, completion and hover need to know Puppet's resource types
+//! (with their attributes and allowed values), the metaparameters, the
+//! built-in and puppetlabs-stdlib functions (with typed signatures) and the
+//! core facts. A Puppet installation is not required on the user's machine:
+//! `tools/gen_builtins.rb` introspects a real Puppet (7.23) once and writes
+//! `analysis/data/puppet_builtins.json`, which is embedded in the binary and
+//! parsed on first use ([`builtins`]).
+//!
+//! Sub-modules: [`resource_types`] (types, attributes, values),
+//! [`functions`] (signatures as `Callable` types), [`facts`] (fact paths to
+//! types), [`suggest`] ("did you mean" by edit distance), [`docs`] (full
+//! documentation read at run time from a local Puppet, if any), and
+//! `type_string` (the table's type strings to [`Type`]s). Lookups never
+//! panic; a table that fails to parse behaves as an empty one.
+
+pub mod docs;
+pub mod facts;
+pub mod functions;
+mod json;
+pub mod resource_types;
+pub mod suggest;
+mod type_string;
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+pub use docs::DocSource;
+pub use facts::{Fact, Facts};
+pub use functions::{BlockParam, Function, FunctionApi, Param, ParamKind, Signature};
+pub use resource_types::{AllowedValue, Attribute, AttributeKind, ResourceType};
+pub use suggest::{edit_distance, suggest};
+pub use type_string::parse_type;
+
+use crate::types::Type;
+use json::{Json, JsonExt};
+
+/// The generated table (see `tools/gen_builtins.rb` for how to regenerate it).
+const DATA: &str = include_str!("../../data/puppet_builtins.json");
+
+/// How many suggestions the `suggest_*` methods return at most.
+const SUGGESTIONS: usize = 3;
+
+/// The counts the generator observed in the Puppet it ran under, kept so
+/// tests can check the loaded tables are complete.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Resource types loaded by `Puppet::Type.loadall`.
+    pub types: usize,
+    /// Types listed by `puppet describe --list` (all but `component`).
+    pub describe_list_types: usize,
+    /// Attributes over all types (metaparameters excluded).
+    pub attributes: usize,
+    /// Metaparameters.
+    pub metaparameters: usize,
+    /// Built-in functions (4.x plus 3.x-only).
+    pub functions: usize,
+    /// Files under `lib/puppet/functions`.
+    pub function_files_4x: usize,
+    /// Files under `lib/puppet/parser/functions`.
+    pub function_files_3x: usize,
+    /// stdlib functions (4.x plus 3.x-only).
+    pub stdlib_functions: usize,
+    /// stdlib files under `lib/puppet/functions` (recursive).
+    pub stdlib_function_files_4x: usize,
+    /// stdlib files under `lib/puppet/parser/functions`.
+    pub stdlib_function_files_3x: usize,
+    /// Fact entries.
+    pub facts: usize,
+}
+
+/// The loaded built-ins tables.
+#[derive(Debug, Default)]
+pub struct Builtins {
+    /// The Puppet version the table was generated from.
+    pub puppet_version: String,
+    /// The Facter version the facts were read from.
+    pub facter_version: String,
+    /// The puppetlabs-stdlib version of the stdlib functions.
+    pub stdlib_version: String,
+    /// The agent-bundled core modules whose types are included.
+    pub core_modules: Vec<String>,
+    /// The generator's counts.
+    pub counts: Counts,
+    /// Resource types, sorted by name.
+    pub types: Vec<ResourceType>,
+    /// Metaparameters (valid on every resource type).
+    pub metaparameters: Vec<Attribute>,
+    /// Puppet's functions, sorted by name.
+    pub functions: Vec<Function>,
+    /// puppetlabs-stdlib functions, sorted by name.
+    pub stdlib_functions: Vec<Function>,
+    /// Core facts.
+    pub facts: Facts,
+    type_index: HashMap<String, usize>,
+    function_index: HashMap<String, usize>,
+    stdlib_index: HashMap<String, usize>,
+}
+
+/// The built-ins, parsed on first use.
+pub fn builtins() -> &'static Builtins {
+    static TABLE: OnceLock<Builtins> = OnceLock::new();
+    TABLE.get_or_init(|| Builtins::from_json_text(DATA).unwrap_or_default())
+}
+
+fn index<T>(items: &[T], name: impl Fn(&T) -> &str) -> HashMap<String, usize> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (name(t).to_string(), i))
+        .collect()
+}
+
+impl Builtins {
+    /// Parses a table in the generator's JSON format (`None` if malformed).
+    pub fn from_json_text(text: &str) -> Option<Builtins> {
+        let j: Json = serde_json::from_str(text).ok()?;
+        let count = |k: &str| {
+            j.get("counts")
+                .and_then(|c| c.get(k))
+                .and_then(Json::as_u64)
+                .unwrap_or(0) as usize
+        };
+        let counts = Counts {
+            types: count("types"),
+            describe_list_types: count("describe_list_types"),
+            attributes: count("attributes"),
+            metaparameters: count("metaparameters"),
+            functions: count("functions"),
+            function_files_4x: count("function_files_4x"),
+            function_files_3x: count("function_files_3x"),
+            stdlib_functions: count("stdlib_functions"),
+            stdlib_function_files_4x: count("stdlib_function_files_4x"),
+            stdlib_function_files_3x: count("stdlib_function_files_3x"),
+            facts: count("facts"),
+        };
+        let list = |k: &str| j.get(k).map(Json::items).unwrap_or(&[]);
+        let types: Vec<ResourceType> = list("types")
+            .iter()
+            .filter_map(ResourceType::from_json)
+            .collect();
+        let functions: Vec<Function> = list("functions")
+            .iter()
+            .filter_map(|f| Function::from_json(f, false))
+            .collect();
+        let stdlib_functions: Vec<Function> = list("stdlib_functions")
+            .iter()
+            .filter_map(|f| Function::from_json(f, true))
+            .collect();
+        Some(Builtins {
+            puppet_version: j.str_field("puppet_version").unwrap_or("").to_string(),
+            facter_version: j.str_field("facter_version").unwrap_or("").to_string(),
+            stdlib_version: j.str_field("stdlib_version").unwrap_or("").to_string(),
+            core_modules: j.strings("core_modules"),
+            counts,
+            metaparameters: list("metaparameters")
+                .iter()
+                .filter_map(|a| Attribute::from_json(a, true))
+                .collect(),
+            facts: Facts::from_json(list("facts")),
+            type_index: index(&types, |t| &t.name),
+            function_index: index(&functions, |f| &f.name),
+            stdlib_index: index(&stdlib_functions, |f| &f.name),
+            types,
+            functions,
+            stdlib_functions,
+        })
+    }
+
+    // ---- resource types -------------------------------------------------
+
+    /// The resource type `name` (case-insensitive, leading `::` ignored).
+    pub fn resource_type(&self, name: &str) -> Option<&ResourceType> {
+        let name = name.trim_start_matches("::");
+        self.type_index
+            .get(name)
+            .or_else(|| self.type_index.get(&name.to_ascii_lowercase()))
+            .and_then(|&i| self.types.get(i))
+    }
+
+    /// The metaparameter `name`.
+    pub fn metaparameter(&self, name: &str) -> Option<&Attribute> {
+        self.metaparameters.iter().find(|m| m.name == name)
+    }
+
+    /// The attribute `name` of type `type_name`: its own attributes first,
+    /// then the metaparameters.
+    pub fn attribute(&self, type_name: &str, name: &str) -> Option<&Attribute> {
+        self.resource_type(type_name)?
+            .own_attribute(name)
+            .or_else(|| self.metaparameter(name))
+    }
+
+    /// Every attribute valid on `type_name`: its own then the metaparameters.
+    pub fn all_attributes<'a>(&'a self, type_name: &str) -> Vec<&'a Attribute> {
+        self.resource_type(type_name)
+            .map(|t| {
+                t.attributes
+                    .iter()
+                    .chain(self.metaparameters.iter())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The value type of an attribute, where knowable.
+    pub fn attribute_value_type(&self, type_name: &str, name: &str) -> Option<&Type> {
+        self.attribute(type_name, name)?.value_type()
+    }
+
+    // ---- functions -----------------------------------------------------
+
+    /// Puppet's own function `name`.
+    pub fn function(&self, name: &str) -> Option<&Function> {
+        let name = name.trim_start_matches("::");
+        self.function_index
+            .get(name)
+            .and_then(|&i| self.functions.get(i))
+    }
+
+    /// The puppetlabs-stdlib function `name`.
+    pub fn stdlib_function(&self, name: &str) -> Option<&Function> {
+        let name = name.trim_start_matches("::");
+        self.stdlib_index
+            .get(name)
+            .and_then(|&i| self.stdlib_functions.get(i))
+    }
+
+    /// The function a call to `name` resolves to: Puppet's own functions win
+    /// (as Puppet's system loader is searched before modules), then stdlib's
+    /// when stdlib is on the module path.
+    pub fn resolve_function(&self, name: &str, with_stdlib: bool) -> Option<&Function> {
+        self.function(name).or_else(|| {
+            if with_stdlib {
+                self.stdlib_function(name)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// True when `name` is a statement-style function (`include`, `notice`...).
+    pub fn is_statement_function(&self, name: &str) -> bool {
+        self.function(name).is_some_and(|f| f.statement)
+    }
+
+    // ---- facts ---------------------------------------------------------
+
+    /// The fact entry at a dotted path (`os.family`).
+    pub fn fact(&self, path: &str) -> Option<&Fact> {
+        self.facts.get(path)
+    }
+
+    /// The type of the fact at a dotted path (`os.family` -> `String`).
+    pub fn fact_type(&self, path: &str) -> Option<Type> {
+        self.facts.type_of(path)
+    }
+
+    /// The type of `$facts[k1][k2]...` given the keys.
+    pub fn fact_type_by_keys(&self, keys: &[&str]) -> Option<Type> {
+        if keys.iter().any(|k| k.contains('.')) {
+            return None;
+        }
+        self.fact_type(&keys.join("."))
+    }
+
+    // ---- suggestions -----------------------------------------------------
+
+    /// Resource type names close to `name`.
+    pub fn suggest_type(&self, name: &str) -> Vec<String> {
+        suggest(
+            name,
+            self.types.iter().map(|t| t.name.as_str()),
+            SUGGESTIONS,
+        )
+    }
+
+    /// Attribute names of `type_name` (own and metaparameters) close to `name`.
+    pub fn suggest_attribute(&self, type_name: &str, name: &str) -> Vec<String> {
+        suggest(
+            name,
+            self.all_attributes(type_name)
+                .into_iter()
+                .map(|a| a.name.as_str()),
+            SUGGESTIONS,
+        )
+    }
+
+    /// Allowed values (and aliases) of an attribute close to `value`
+    /// (`ensure => runing` suggests `running`).
+    pub fn suggest_value(&self, type_name: &str, attribute: &str, value: &str) -> Vec<String> {
+        match self.attribute(type_name, attribute) {
+            Some(a) => suggest(value, a.value_words(), SUGGESTIONS),
+            None => Vec::new(),
+        }
+    }
+
+    /// Function names close to `name` (stdlib's included when on the path).
+    pub fn suggest_function(&self, name: &str, with_stdlib: bool) -> Vec<String> {
+        let stdlib = self
+            .stdlib_functions
+            .iter()
+            .filter(|_| with_stdlib)
+            .map(|f| f.name.as_str());
+        suggest(
+            name,
+            self.functions.iter().map(|f| f.name.as_str()).chain(stdlib),
+            SUGGESTIONS,
+        )
+    }
+
+    /// Fact paths close to `path` among its siblings (`os.famly` suggests
+    /// `os.family`).
+    pub fn suggest_fact(&self, path: &str) -> Vec<String> {
+        let (parent, leaf) = match path.rsplit_once('.') {
+            Some((p, l)) => (Some(p), l),
+            None => (None, path),
+        };
+        let siblings = self.facts.all.iter().filter_map(|f| {
+            let (fp, fl) = match f.path.rsplit_once('.') {
+                Some((p, l)) => (Some(p), l),
+                None => (None, f.path.as_str()),
+            };
+            (fp == parent && !fl.contains('<')).then_some(fl)
+        });
+        suggest(leaf, siblings, SUGGESTIONS)
+            .into_iter()
+            .map(|l| match parent {
+                Some(p) => format!("{p}.{l}"),
+                None => l,
+            })
+            .collect()
+    }
+}
