@@ -327,6 +327,20 @@ end
 
 STATEMENT_CALLS = Puppet::Pops::Model::Factory::STATEMENT_CALLS.keys
 
+# Removes a signature's first parameter (and one from its argument counts).
+def drop_leading_param(sig)
+  return if sig['params'].empty?
+  sig['params'].shift
+  sig['min_args'] = [sig['min_args'] - 1, 0].max
+  sig['max_args'] -= 1 if sig['max_args']
+  callable = sig['callable'].sub(/\ACallable\[[^,\]]+,?\s*/, 'Callable[')
+  # The trailing argument counts (`..., 4]` or `..., 1, 3]`) drop by one.
+  sig['callable'] = callable.sub(/(\d+)(?:, (\d+))?\]\z/) do
+    counts = [Regexp.last_match(1), Regexp.last_match(2)].compact.map { |n| [n.to_i - 1, 0].max }
+    "#{counts.join(', ')}]"
+  end
+end
+
 # Empty stand-ins for optional libraries a function requires when it is
 # defined (eyaml_lookup_key needs hiera-eyaml): only its signature is wanted.
 STUB_LIB = Dir.mktmpdir('puppet-stub-libs')
@@ -362,6 +376,13 @@ def function_entry(loader, name, api, kind_key)
   f = load_function(loader, name)
   raise "cannot load function #{name}" unless f
   sigs = f.class.dispatcher.dispatchers.reject(&:argument_mismatch_handler?).map { |d| signature(d) }
+  # A function that overrides `call(scope, *args)` passes the scope itself
+  # as the first dispatch argument (stdlib's validate_legacy): callers never
+  # write it, so it is not part of the signature users see.
+  if api == '4x' && f.class.instance_method(:call).parameters.first == [:req, :scope] &&
+     f.class.instance_method(:call).owner != Puppet::Pops::Functions::Function
+    sigs.each { |s| drop_leading_param(s) }
+  end
   h = { 'name' => name, 'api' => api }
   h['statement'] = true if STATEMENT_CALLS.include?(name)
   if api == '3x'

@@ -23,11 +23,22 @@ pub struct SourceFile {
     pub kind: SourceKind,
 }
 
+/// A Ruby plugin file of a module (custom types and functions).
+#[salsa::input(debug)]
+pub struct RubyFile {
+    #[returns(ref)]
+    pub path: PathBuf,
+    #[returns(ref)]
+    pub text: Arc<str>,
+}
+
 /// The set of files analysed together (all roots of a workspace).
 #[salsa::input(debug)]
 pub struct Workspace {
     #[returns(ref)]
     pub files: Vec<SourceFile>,
+    #[returns(ref)]
+    pub ruby_files: Vec<RubyFile>,
     #[returns(ref)]
     pub layout: crate::workspace::Layout,
 }

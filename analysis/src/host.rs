@@ -3,7 +3,7 @@
 //! answers in plain data. Setting a file to the text it already has is a
 //! no-op, so nothing is recomputed needlessly.
 
-use crate::db::{RootDatabase, SourceFile, Workspace};
+use crate::db::{RootDatabase, RubyFile, SourceFile, Workspace};
 use crate::diagnostics::{file_diagnostics, Diagnostic};
 use crate::workspace::{discover, Layout, Module};
 use puppet_syntax::SourceKind;
@@ -16,17 +16,19 @@ pub struct AnalysisHost {
     db: RootDatabase,
     workspace: Workspace,
     files: BTreeMap<PathBuf, SourceFile>,
+    ruby_files: BTreeMap<PathBuf, RubyFile>,
 }
 
 impl AnalysisHost {
     /// An empty workspace with the given modules.
     pub fn new(layout: Layout) -> AnalysisHost {
         let db = RootDatabase::default();
-        let workspace = Workspace::new(&db, Vec::new(), layout);
+        let workspace = Workspace::new(&db, Vec::new(), Vec::new(), layout);
         AnalysisHost {
             db,
             workspace,
             files: BTreeMap::new(),
+            ruby_files: BTreeMap::new(),
         }
     }
 
@@ -37,6 +39,7 @@ impl AnalysisHost {
         let loaded: Vec<(PathBuf, String)> = discovered
             .files
             .into_iter()
+            .chain(discovered.ruby_files)
             .filter_map(|path| {
                 let bytes = std::fs::read(&path).ok()?;
                 Some((path, String::from_utf8_lossy(&bytes).into_owned()))
@@ -92,6 +95,21 @@ impl AnalysisHost {
 
     /// Returns true if the file is new.
     fn set_file_text(&mut self, path: &Path, text: String) -> bool {
+        if path.extension().is_some_and(|e| e == "rb") {
+            return match self.ruby_files.get(path) {
+                Some(&file) => {
+                    if **file.text(&self.db) != *text {
+                        file.set_text(&mut self.db).to(Arc::from(text));
+                    }
+                    false
+                }
+                None => {
+                    let file = RubyFile::new(&self.db, path.to_path_buf(), Arc::from(text));
+                    self.ruby_files.insert(path.to_path_buf(), file);
+                    true
+                }
+            };
+        }
         match self.files.get(path) {
             Some(&file) => {
                 if **file.text(&self.db) != *text {
@@ -113,14 +131,20 @@ impl AnalysisHost {
     }
 
     pub fn remove_file(&mut self, path: &Path) {
-        if self.files.remove(path).is_some() {
+        if self.files.remove(path).is_some() || self.ruby_files.remove(path).is_some() {
             self.sync_file_set();
         }
     }
 
     fn sync_file_set(&mut self) {
         let files: Vec<SourceFile> = self.files.values().copied().collect();
-        self.workspace.set_files(&mut self.db).to(files);
+        if *self.workspace.files(&self.db) != files {
+            self.workspace.set_files(&mut self.db).to(files);
+        }
+        let ruby: Vec<RubyFile> = self.ruby_files.values().copied().collect();
+        if *self.workspace.ruby_files(&self.db) != ruby {
+            self.workspace.set_ruby_files(&mut self.db).to(ruby);
+        }
     }
 
     pub fn set_layout(&mut self, layout: Layout) {

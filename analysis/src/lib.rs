@@ -21,6 +21,7 @@ pub mod eval;
 pub mod host;
 pub mod index;
 pub mod ops;
+pub mod ruby_plugins;
 pub mod summary;
 pub mod types;
 pub mod values;

@@ -42,6 +42,8 @@ pub struct ParamSummary {
     pub has_default: bool,
     /// The default value's text (normalised), shown on hover.
     pub default_text: Option<String>,
+    /// `*$rest`: takes all remaining arguments.
+    pub captures_rest: bool,
 }
 
 /// One definition, without positions.
@@ -156,6 +158,7 @@ fn params(list: Option<ast::ParamList>) -> Vec<ParamSummary> {
                 type_text: p.type_expr().map(|t| normalized_text(t.syntax())),
                 has_default: p.default_value().is_some(),
                 default_text: p.default_value().map(|d| normalized_text(d.syntax())),
+                captures_rest: p.captures_rest(),
             })
         })
         .collect()

@@ -86,6 +86,8 @@ pub fn autoload_expectation(layout: &Layout, file: &Path) -> Option<AutoloadExpe
 pub struct Discovered {
     pub layout: Layout,
     pub files: Vec<PathBuf>,
+    /// Ruby plugin files (`lib/puppet/{type,functions,parser/functions}`).
+    pub ruby_files: Vec<PathBuf>,
 }
 
 /// Whether a directory looks like a Puppet module.
@@ -195,9 +197,22 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
     }
     files.sort();
     files.dedup();
+    let mut ruby_files = Vec::new();
+    for module in &modules {
+        for dir in [
+            "lib/puppet/type",
+            "lib/puppet/functions",
+            "lib/puppet/parser/functions",
+        ] {
+            collect_with_extension(&module.root.join(dir), "rb", &mut ruby_files);
+        }
+    }
+    ruby_files.sort();
+    ruby_files.dedup();
     Discovered {
         layout: Layout { modules },
         files,
+        ruby_files,
     }
 }
 
@@ -216,6 +231,20 @@ fn subdirs(dir: &Path) -> Vec<PathBuf> {
         .collect();
     dirs.sort();
     dirs
+}
+
+fn collect_with_extension(dir: &Path, extension: &str, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_with_extension(&path, extension, out);
+        } else if path.extension().is_some_and(|e| e == extension) {
+            out.push(path);
+        }
+    }
 }
 
 /// All `.pp` and `.epp` files under a path (a file counts as itself).

@@ -186,3 +186,61 @@ node default { include app }
     "#]]
     .assert_eq(&out);
 }
+
+#[test]
+fn resources_and_calls_against_builtins_plugins_and_definitions() {
+    let out = check(
+        r#"
+#- /ws/modules/app/manifests/init.pp
+class app(String $name_prefix, Optional[String] $extra, Integer $port = 80) {
+  servce { 'nginx': ensure => running }
+  service { 'nginx': ensure => runing, enable => true, restart_cmd => 'x' }
+  file { '/etc/app': ensure => directory, mode => '0644', before => Service['nginx'] }
+  app::vhost { 'www': }
+  app::vhost { 'api': docroot => '/srv', priority => 10, bogus => 1 }
+  app::vhost { 'splat': * => {} }
+  ini_setting { 'x': path => '/tmp/x', section => 's', value => 'v', provider => ruby, nope => 1 }
+  yumrepo { 'epel': baseurl => 'http://example.com' }
+  thirdparty { 'x': }
+  $u = upcase('a', 'b')
+  $v = sprintf('%s', 'a')
+  $w = app::helper(1)
+  $x = my_ruby_function()
+  $y = lenght('abc')
+  $z = [1].each |$i| { $i }
+}
+#- /ws/modules/app/manifests/vhost.pp
+define app::vhost(String $docroot, Integer $priority = 10) { }
+#- /ws/modules/app/functions/helper.pp
+function app::helper() >> Integer { 1 }
+#- /ws/modules/app/manifests/defaults.pp
+class app::defaults {
+  App::Vhost { docroot => '/var/www' }
+  app::vhost { 'defaulted': }
+}
+#- /ws/modules/inifile/lib/puppet/type/ini_setting.rb
+Puppet::Type.newtype(:ini_setting) do
+  ensurable
+  newparam(:name, :namevar => true)
+  newparam :path
+  newparam(:section)
+  newproperty(:value)
+end
+#- /ws/modules/app/lib/puppet/functions/my_ruby_function.rb
+Puppet::Functions.create_function(:my_ruby_function) do
+end
+"#,
+    );
+    expect_test::expect![[r#"
+        /ws/modules/app/manifests/init.pp:2 error [unknown-resource-type] `servce` unknown resource type 'servce': did you mean 'service'?
+        /ws/modules/app/manifests/init.pp:3 warning [invalid-attribute-value] `runing` 'runing' is not a valid value for service's 'ensure': did you mean 'running'?
+        /ws/modules/app/manifests/init.pp:3 error [unknown-attribute] `restart_cmd` resource type 'service' has no attribute 'restart_cmd'
+        /ws/modules/app/manifests/init.pp:5 error [missing-required-parameter] `'www'` resource type 'app::vhost' expects a value for 'docroot'
+        /ws/modules/app/manifests/init.pp:6 error [unknown-attribute] `bogus` resource type 'app::vhost' has no attribute 'bogus'
+        /ws/modules/app/manifests/init.pp:8 error [unknown-attribute] `nope` resource type 'ini_setting' has no attribute 'nope': did you mean 'name'?
+        /ws/modules/app/manifests/init.pp:10 warning [unknown-resource-type] `thirdparty` unknown resource type 'thirdparty': not a core type, and no module in the workspace defines it
+        /ws/modules/app/manifests/init.pp:11 error [wrong-argument-count] `upcase` function 'upcase' does not accept 2 arguments
+        /ws/modules/app/manifests/init.pp:13 error [wrong-argument-count] `app::helper` function 'app::helper' expects 0 arguments, got 1
+        /ws/modules/app/manifests/init.pp:15 error [unknown-function] `lenght` unknown function 'lenght': did you mean 'length'?
+    "#]].assert_eq(&out);
+}

@@ -98,6 +98,28 @@ pub struct Builtins {
     stdlib_index: HashMap<String, usize>,
 }
 
+/// The resource types of the core modules vendored in Puppet 7.23's agent
+/// package (augeas_core, cron_core, host_core, mailalias_core, mount_core,
+/// scheduled_task, selinux_core, sshkeys_core, yumrepo_core, zfs_core,
+/// zone_core); those installed here have full data in the table.
+const VENDORED_CORE_TYPES: &[&str] = &[
+    "augeas",
+    "cron",
+    "host",
+    "mailalias",
+    "maillist",
+    "mount",
+    "scheduled_task",
+    "selboolean",
+    "selmodule",
+    "ssh_authorized_key",
+    "sshkey",
+    "yumrepo",
+    "zfs",
+    "zone",
+    "zpool",
+];
+
 /// The built-ins, parsed on first use.
 pub fn builtins() -> &'static Builtins {
     static TABLE: OnceLock<Builtins> = OnceLock::new();
@@ -177,6 +199,15 @@ impl Builtins {
             .get(name)
             .or_else(|| self.type_index.get(&name.to_ascii_lowercase()))
             .and_then(|&i| self.types.get(i))
+    }
+
+    /// Whether `name` is a core type of Puppet 7 whose attribute data the
+    /// table lacks: the types of the core modules the puppet-agent package
+    /// vendors but a distribution's Puppet may not install (the generator
+    /// only sees installed modules). Their attributes cannot be checked.
+    pub fn is_core_type_without_data(&self, name: &str) -> bool {
+        let name = name.trim_start_matches("::").to_ascii_lowercase();
+        self.resource_type(&name).is_none() && VENDORED_CORE_TYPES.contains(&name.as_str())
     }
 
     /// The metaparameter `name`.

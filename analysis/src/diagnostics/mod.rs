@@ -8,6 +8,9 @@
 //! A reference into a module that is there, to a name it does not define,
 //! is an error: Puppet will fail to compile that catalog.
 
+mod calls;
+mod resources;
+
 use crate::db::{parse, SourceFile, Workspace};
 use crate::index::{lookup, Namespace};
 use crate::summary::{file_summary, source_map, DefKind};
@@ -82,8 +85,21 @@ pub fn file_diagnostics(
         workspace,
         layout,
     };
+    let resources = resources::ResourceChecks {
+        db,
+        workspace,
+        layout,
+        defaults: resources::resource_defaults(&root),
+    };
+    let calls = calls::CallChecks {
+        db,
+        workspace,
+        layout,
+    };
     for node in root.descendants() {
         references.check(&node, &mut out);
+        resources.check(&node, &mut out);
+        calls.check(&node, &mut out);
     }
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out

@@ -1,0 +1,158 @@
+//! Function calls checked against what exists: Puppet's built-in functions,
+//! stdlib's (when stdlib is in the workspace), Puppet-language functions of
+//! the workspace and Ruby functions of its modules; and argument counts
+//! against the signatures where they are known.
+
+use super::Diagnostic;
+use crate::builtins::{builtins, suggest};
+use crate::db::Workspace;
+use crate::index::{lookup, Namespace};
+use crate::ruby_plugins::plugin_index;
+use crate::workspace::Layout;
+use puppet_syntax::ast::{self, AstNode, Expr, UnaryOp};
+use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
+
+pub(super) struct CallChecks<'a> {
+    pub db: &'a dyn salsa::Database,
+    pub workspace: Workspace,
+    pub layout: &'a Layout,
+}
+
+/// A call: the function's name and range, its arguments, whether a lambda
+/// is given, and whether the receiver of a method call counts as one more
+/// argument.
+struct Call {
+    name: String,
+    range: TextRange,
+    args: Vec<Expr>,
+    receiver: bool,
+}
+
+impl CallChecks<'_> {
+    pub fn check(&self, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
+        let call = match node.kind() {
+            SyntaxKind::CALL_EXPR => ast::CallExpr::cast(node.clone()).and_then(|c| {
+                let callee = c.callee()?;
+                Some(Call {
+                    name: c.function_name()?,
+                    range: callee.syntax().text_range(),
+                    args: c.args(),
+                    receiver: false,
+                })
+            }),
+            SyntaxKind::STATEMENT_CALL => ast::StatementCall::cast(node.clone()).and_then(|c| {
+                Some(Call {
+                    name: c.name()?,
+                    range: c.name_expr()?.syntax().text_range(),
+                    args: c.args().collect(),
+                    receiver: false,
+                })
+            }),
+            SyntaxKind::METHOD_CALL_EXPR => ast::MethodCallExpr::cast(node.clone()).and_then(|c| {
+                let token = c.name_token()?;
+                Some(Call {
+                    name: c.name()?,
+                    range: token.text_range(),
+                    args: c.args(),
+                    receiver: true,
+                })
+            }),
+            _ => None,
+        };
+        if let Some(call) = call {
+            self.check_call(&call, out);
+        }
+    }
+
+    fn stdlib(&self) -> bool {
+        self.layout.module("stdlib").is_some()
+    }
+
+    fn check_call(&self, call: &Call, out: &mut Vec<Diagnostic>) {
+        let name = call.name.trim_start_matches("::").to_lowercase();
+        let argc = call.args.len() + usize::from(call.receiver);
+        let splat = call
+            .args
+            .iter()
+            .any(|a| matches!(a, Expr::UnaryExpr(u) if u.op() == Some(UnaryOp::Splat)));
+        if let Some(function) = builtins().resolve_function(&name, self.stdlib()) {
+            if !splat && !function.accepts_arg_count(argc) {
+                out.push(Diagnostic::error(
+                    call.range,
+                    "wrong-argument-count",
+                    format!(
+                        "function '{name}' does not accept {argc} argument{}",
+                        plural(argc)
+                    ),
+                ));
+            }
+            return;
+        }
+        if let Some(def) = lookup(self.db, self.workspace, Namespace::Function, &name).first() {
+            let params = &def.definition.params;
+            let required = params.iter().take_while(|p| !p.has_default).count();
+            let rest = params.iter().any(|p| p.captures_rest);
+            if !splat && !rest && (argc < required.min(params.len()) || argc > params.len()) {
+                out.push(Diagnostic::error(
+                    call.range,
+                    "wrong-argument-count",
+                    format!(
+                        "function '{name}' expects {} argument{}, got {argc}",
+                        if required == params.len() {
+                            params.len().to_string()
+                        } else {
+                            format!("{required} to {}", params.len())
+                        },
+                        plural(params.len())
+                    ),
+                ));
+            }
+            return;
+        }
+        let plugins = plugin_index(self.db, self.workspace);
+        if plugins.functions.contains(&name) {
+            return;
+        }
+        let module = name.split("::").next().unwrap_or_default();
+        let mut hints = builtins().suggest_function(&name, self.stdlib());
+        hints.extend(suggest::suggest(
+            &name,
+            plugins.functions.iter().map(String::as_str),
+            2,
+        ));
+        let hint = hints
+            .first()
+            .map(|best| format!("; did you mean '{best}'?"))
+            .unwrap_or_default();
+        if let Some(best) = hints
+            .first()
+            .filter(|best| super::resources::is_typo(&name, best))
+        {
+            out.push(Diagnostic::error(
+                call.range,
+                "unknown-function",
+                format!("unknown function '{name}': did you mean '{best}'?"),
+            ));
+        } else if name.contains("::") && self.layout.module(module).is_some() {
+            out.push(Diagnostic::error(
+                call.range,
+                "unknown-function",
+                format!("unknown function '{name}': module '{module}' does not define it"),
+            ));
+        } else {
+            out.push(Diagnostic::warning(
+                call.range,
+                "unknown-function",
+                format!("unknown function '{name}': not built in, and no module in the workspace defines it{hint}"),
+            ));
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}

@@ -1,0 +1,236 @@
+//! Custom resource types and functions that modules ship in Ruby, found by
+//! scanning their source text (no Ruby is run):
+//! - `lib/puppet/type/*.rb`: `Puppet::Type.newtype(:name)` with `newparam`,
+//!   `newproperty`, `ensurable`, namevars; and Resource API types
+//!   (`Puppet::ResourceApi.register_type(name: 'x', attributes: {...})`);
+//! - `lib/puppet/functions/**/*.rb`: `Puppet::Functions.create_function(:'mod::f')`
+//!   with `dispatch` blocks' parameter counts;
+//! - `lib/puppet/parser/functions/*.rb`: legacy `newfunction(:f, ...)`.
+
+use crate::db::{RubyFile, Workspace};
+use regex::Regex;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::OnceLock;
+
+/// A resource type defined in Ruby.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RubyType {
+    pub name: String,
+    /// Parameters and properties (including `ensure` for `ensurable`).
+    pub attributes: Vec<String>,
+    pub namevars: Vec<String>,
+    /// Attributes may also come from code the scan does not follow
+    /// (mixins via `extend`/`include`, helper methods): then the list is
+    /// not complete and unknown attributes cannot be reported.
+    pub open: bool,
+}
+
+/// What one Ruby file defines.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct RubyPlugins {
+    pub types: Vec<RubyType>,
+    pub functions: Vec<String>,
+}
+
+fn re(cell: &'static OnceLock<Regex>, pattern: &str) -> &'static Regex {
+    cell.get_or_init(|| Regex::new(pattern).expect("valid pattern"))
+}
+
+/// A Ruby symbol or string literal's content: `:name`, `:'a::b'`, `"x"`.
+const SYMBOL: &str = r#"(?::["']?|["'])([A-Za-z_][\w:]*)"#;
+
+/// Scans a Ruby file's text (its path decides what to look for).
+pub fn scan(path: &str, text: &str) -> RubyPlugins {
+    let mut plugins = RubyPlugins::default();
+    if path.contains("/lib/puppet/type/") {
+        plugins.types.extend(scan_newtype(text));
+        plugins.types.extend(scan_resource_api(text));
+    }
+    if path.contains("/lib/puppet/functions/") {
+        static CREATE: OnceLock<Regex> = OnceLock::new();
+        let create = re(&CREATE, &format!(r"create_function\(\s*{SYMBOL}"));
+        plugins
+            .functions
+            .extend(create.captures_iter(text).map(|c| c[1].to_lowercase()));
+    }
+    if path.contains("/lib/puppet/parser/functions/") {
+        static NEWFUNCTION: OnceLock<Regex> = OnceLock::new();
+        let newfunction = re(&NEWFUNCTION, &format!(r"newfunction\(\s*{SYMBOL}"));
+        plugins
+            .functions
+            .extend(newfunction.captures_iter(text).map(|c| c[1].to_lowercase()));
+    }
+    plugins
+}
+
+fn scan_newtype(text: &str) -> Option<RubyType> {
+    static NEWTYPE: OnceLock<Regex> = OnceLock::new();
+    static ATTR: OnceLock<Regex> = OnceLock::new();
+    static NAMEVAR: OnceLock<Regex> = OnceLock::new();
+    static ISNAMEVAR: OnceLock<Regex> = OnceLock::new();
+    let newtype = re(&NEWTYPE, &format!(r"newtype\(\s*{SYMBOL}"));
+    let name = newtype.captures(text)?[1].to_lowercase();
+    // `newparam(:x)` or `newparam :x do`.
+    let attr = re(&ATTR, &format!(r"new(?:param|property)[\s(]+{SYMBOL}"));
+    let mut attributes: Vec<String> = attr.captures_iter(text).map(|c| c[1].to_string()).collect();
+    if Regex::new(r"(?m)^\s*ensurable\b").is_ok_and(|r| r.is_match(text)) {
+        attributes.push("ensure".to_string());
+    }
+    let namevar = re(
+        &NAMEVAR,
+        &format!(r"newparam[\s(]+{SYMBOL}[^)\n]*namevar\s*(?:=>|:)\s*true"),
+    );
+    let mut namevars: Vec<String> = namevar
+        .captures_iter(text)
+        .map(|c| c[1].to_string())
+        .collect();
+    // `isnamevar` inside a `newparam(:x) do ... end` block.
+    let isnamevar = re(
+        &ISNAMEVAR,
+        &format!(r"newparam[\s(]+{SYMBOL}[^\n]*\n(?:[^\n]*\n){{0,6}}?\s*isnamevar\b"),
+    );
+    namevars.extend(isnamevar.captures_iter(text).map(|c| c[1].to_string()));
+    if namevars.is_empty() && attributes.iter().any(|a| a == "name") {
+        namevars.push("name".to_string());
+    }
+    // Puppet adds `provider` to every type that has providers.
+    attributes.push("provider".to_string());
+    attributes.sort();
+    attributes.dedup();
+    namevars.sort();
+    namevars.dedup();
+    static MIXIN: OnceLock<Regex> = OnceLock::new();
+    let mixin = re(
+        &MIXIN,
+        r"(?m)^\s*(?:extend|include)\s+[A-Z]|^\s*create_parameters\b|\bsend\(:new(?:param|property)",
+    );
+    Some(RubyType {
+        name,
+        attributes,
+        namevars,
+        open: mixin.is_match(text),
+    })
+}
+
+fn scan_resource_api(text: &str) -> Option<RubyType> {
+    static REGISTER: OnceLock<Regex> = OnceLock::new();
+    static ATTR: OnceLock<Regex> = OnceLock::new();
+    let register = re(&REGISTER, r#"register_type\(\s*name:\s*['"]([\w:]+)['"]"#);
+    let name = register.captures(text)?[1].to_lowercase();
+    let start = text.find("attributes:")?;
+    // Attribute entries: `name: {` or `'name' => {` inside the attributes hash.
+    let attr = re(&ATTR, r#"(?m)^\s*['"]?(\w+)['"]?\s*(?::|=>)\s*\{"#);
+    let attributes: Vec<String> = attr
+        .captures_iter(&text[start..])
+        .map(|c| c[1].to_string())
+        .filter(|a| a != "attributes")
+        .collect();
+    let namevars = if attributes.iter().any(|a| a == "name") {
+        vec!["name".to_string()]
+    } else {
+        Vec::new()
+    };
+    Some(RubyType {
+        name,
+        attributes,
+        namevars,
+        open: false,
+    })
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn ruby_file_plugins(db: &dyn salsa::Database, file: RubyFile) -> RubyPlugins {
+    scan(&file.path(db).to_string_lossy(), file.text(db))
+}
+
+/// The custom types and functions of the whole workspace.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PluginIndex {
+    pub types: BTreeMap<String, RubyType>,
+    pub functions: BTreeSet<String>,
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn plugin_index(db: &dyn salsa::Database, workspace: Workspace) -> PluginIndex {
+    let mut index = PluginIndex::default();
+    for &file in workspace.ruby_files(db) {
+        let plugins = ruby_file_plugins(db, file);
+        // Two modules may define a type of the same name: accept what
+        // either accepts (which one Puppet loads depends on the module path).
+        for t in &plugins.types {
+            let entry = index
+                .types
+                .entry(t.name.clone())
+                .or_insert_with(|| t.clone());
+            if entry != t {
+                entry.attributes.extend(t.attributes.iter().cloned());
+                entry.attributes.sort();
+                entry.attributes.dedup();
+                entry.open |= t.open;
+            }
+        }
+        index.functions.extend(plugins.functions.iter().cloned());
+    }
+    index
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn newtype_with_params_properties_and_namevar() {
+        let text = r#"
+Puppet::Type.newtype(:ini_setting) do
+  ensurable do
+    defaultvalues
+  end
+  newparam(:name, :namevar => true) do
+  end
+  newparam :section do
+  end
+  newproperty(:value) do
+  end
+end
+"#;
+        let plugins = scan("m/lib/puppet/type/ini_setting.rb", text);
+        assert_eq!(
+            plugins.types,
+            vec![RubyType {
+                name: "ini_setting".into(),
+                attributes: vec![
+                    "ensure".into(),
+                    "name".into(),
+                    "provider".into(),
+                    "section".into(),
+                    "value".into()
+                ],
+                namevars: vec!["name".into()],
+                open: false,
+            }]
+        );
+    }
+
+    #[test]
+    fn types_with_mixins_are_open() {
+        let text = "Puppet::Type.newtype(:keystone_domain_config) do\n  extend PuppetX::Ini\n  create_parameters\nend\n";
+        assert!(scan("m/lib/puppet/type/x.rb", text).types[0].open);
+    }
+
+    #[test]
+    fn resource_api_and_functions() {
+        let text = "Puppet::ResourceApi.register_type(\n  name: 'dsc_thing',\n  attributes: {\n    ensure: {\n      type: 'Enum[present]',\n    },\n    name: {\n      type: 'String',\n    },\n  },\n)\n";
+        let plugins = scan("m/lib/puppet/type/dsc_thing.rb", text);
+        assert_eq!(plugins.types[0].attributes, vec!["ensure", "name"]);
+        let f = scan(
+            "m/lib/puppet/functions/stdlib/to_json.rb",
+            "Puppet::Functions.create_function(:'stdlib::to_json') do\nend",
+        );
+        assert_eq!(f.functions, vec!["stdlib::to_json"]);
+        let legacy = scan(
+            "m/lib/puppet/parser/functions/pick.rb",
+            "newfunction(:pick, :type => :rvalue) do |args|\nend",
+        );
+        assert_eq!(legacy.functions, vec!["pick"]);
+    }
+}
