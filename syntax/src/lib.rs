@@ -76,6 +76,8 @@ pub struct Parse {
     green: rowan::GreenNode,
     errors: Vec<SyntaxError>,
     kind: SourceKind,
+    /// See `Lexed::pending_regex_start`.
+    pending_regex_start: Option<TextSize>,
 }
 
 impl Parse {
@@ -112,12 +114,16 @@ impl Parse {
 pub fn parse(text: &str, kind: SourceKind) -> Parse {
     let lexed = lexer::lex(text, kind);
     let (green, mut errors) = parser::parse(text, &lexed, kind);
+    let pending_regex_start = lexed
+        .pending_regex_start
+        .map(|at| TextSize::from(at as u32));
     errors.extend(lexed.errors);
     errors.sort_by_key(|e| (e.range.start(), e.range.end()));
     Parse {
         green,
         errors,
         kind,
+        pending_regex_start,
     }
 }
 

@@ -97,7 +97,13 @@ impl Parse {
         let root = self.syntax_node();
         let len = root.text_range().end();
         let in_bounds = edit.delete.end() <= len && edit.delete.start() <= edit.delete.end();
-        if in_bounds {
+        // A `/` after a pending regex start turns that division into a regex
+        // that may reach far: only a full parse knows.
+        let regex_hazard = edit.insert.contains('/')
+            && self
+                .pending_regex_start
+                .is_some_and(|at| at <= edit.delete.start());
+        if in_bounds && !regex_hazard {
             if let Some(parse) = self.relex_token(&root, edit) {
                 return (parse, ReparseStrategy::Token);
             }
@@ -227,6 +233,7 @@ impl Parse {
             green,
             errors: shift_errors(&self.errors, range, edit, Vec::new()),
             kind: self.kind,
+            pending_regex_start: self.shifted_regex_start(edit),
         })
     }
 
@@ -278,6 +285,21 @@ impl Parse {
             green,
             errors: shift_errors(&self.errors, range, edit, new_errors),
             kind: self.kind,
+            pending_regex_start: self.shifted_regex_start(edit),
+        })
+    }
+}
+
+impl Parse {
+    /// The pending regex start after an edit that did not touch it (a
+    /// reparsed block never contains one: blocks with `/` are refused).
+    fn shifted_regex_start(&self, edit: &TextEdit) -> Option<TextSize> {
+        self.pending_regex_start.map(|at| {
+            if at >= edit.delete.end() {
+                TextSize::from((i64::from(u32::from(at)) + edit.delta()).max(0) as u32)
+            } else {
+                at
+            }
         })
     }
 }

@@ -230,3 +230,16 @@ fn chained_reparses_equal_full_parse() {
         }
     }
 }
+
+/// Found by the fuzzer: a `/` with no closing slash lexes as division;
+/// typing a `/` later (here in a comment) makes it a regex up to there.
+#[test]
+fn slash_typed_after_an_unclosed_regex_start() {
+    let text = "![/~#x";
+    let edit = TextEdit::replace(TextRange::empty(TextSize::of(text)), "/");
+    let incremental = parse(text, SourceKind::Manifest).reparse(&edit);
+    let full = parse(&edit.apply(text), SourceKind::Manifest);
+    assert_same(&incremental, &full, &|| {
+        "slash after pending regex".to_string()
+    });
+}

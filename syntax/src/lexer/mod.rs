@@ -50,6 +50,9 @@ pub struct Lexed {
     /// Token index ranges of heredoc bodies (text, interpolations and end
     /// tag), in text order. The n-th body belongs to the n-th heredoc header.
     pub heredoc_bodies: Vec<Range<usize>>,
+    /// The first `/` where a regex could start but no closing `/` follows:
+    /// any `/` added after it changes how it lexes.
+    pub pending_regex_start: Option<usize>,
 }
 
 /// Nesting of strings within interpolations within strings is capped so that
@@ -215,11 +218,13 @@ impl<'a> Lexer<'a> {
                 }
                 // `regex` consumes only when it finds the closing slash;
                 // otherwise `/` falls through to division below.
-                '/' if self.peek_byte(1) != Some(b'*')
-                    && self.regex_acceptable()
-                    && self.regex() =>
-                {
-                    continue
+                '/' if self.peek_byte(1) != Some(b'*') && self.regex_acceptable() => {
+                    if self.regex() {
+                        continue;
+                    }
+                    // Division for now; a `/` typed later would make it a
+                    // regex reaching to there (incremental reparsing must know).
+                    self.out.pending_regex_start.get_or_insert(self.pos);
                 }
                 '/' if self.peek_byte(1) == Some(b'*') && !self.rest()[2..].contains("*/") => {
                     let len = self.src.len() - self.pos;
