@@ -244,3 +244,35 @@ end
         /ws/modules/app/manifests/init.pp:15 error [unknown-function] `lenght` unknown function 'lenght': did you mean 'length'?
     "#]].assert_eq(&out);
 }
+
+#[test]
+fn constant_types_and_values() {
+    let out = check(
+        r#"
+#- /ws/modules/app/manifests/init.pp
+class app(
+  Integer[3, 1] $bad_range,
+  String $name_x = 1,
+  Optional[String] $ok = undef,
+  Pattern[/\A\d+\Z/] $undecidable = 'x',
+  Hash[String, Integer] $h = { 'a' => 1 },
+) {
+  app::vhost { 'www': port => 'eighty', docroot => '/srv' }
+  app::vhost { 'api': port => 8080, docroot => '/srv' }
+  $sum = 1 + 'abc'
+  $quotient = 10 / 0
+  $fine = 1 + 2
+  $unknown = $facts['x'] + 1
+}
+#- /ws/modules/app/manifests/vhost.pp
+define app::vhost(Integer[1, 65535] $port, String $docroot) { }
+"#,
+    );
+    expect_test::expect![[r#"
+        /ws/modules/app/manifests/init.pp:2 error [invalid-type] `Integer[3, 1]` invalid type: 'from' must be less or equal to 'to'. Got (3, 1
+        /ws/modules/app/manifests/init.pp:3 warning [default-type-mismatch] `1` parameter '$name_x' expects a value of type String, got 1
+        /ws/modules/app/manifests/init.pp:8 error [type-mismatch] `'eighty'` parameter 'port' expects a value of type Integer[1, 65535], got 'eighty'
+        /ws/modules/app/manifests/init.pp:10 error [evaluation-error] `1 + 'abc'` The value 'abc' cannot be converted to Numeric.
+        /ws/modules/app/manifests/init.pp:11 error [evaluation-error] `10 / 0` Division by 0
+    "#]].assert_eq(&out);
+}

@@ -10,6 +10,7 @@
 
 mod calls;
 mod resources;
+mod types;
 
 use crate::db::{parse, SourceFile, Workspace};
 use crate::index::{lookup, Namespace};
@@ -96,10 +97,12 @@ pub fn file_diagnostics(
         workspace,
         layout,
     };
+    let param_type = |attribute: &ast::Attribute| declared_param_type(db, workspace, attribute);
     for node in root.descendants() {
         references.check(&node, &mut out);
         resources.check(&node, &mut out);
         calls.check(&node, &mut out);
+        types::check(&node, &param_type, &mut out);
     }
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
@@ -214,6 +217,33 @@ fn check_duplicates(
             ));
         }
     }
+}
+
+/// The declared type (as written) of the parameter an attribute sets, when
+/// the attribute belongs to a declaration of a defined type or class of the
+/// workspace.
+fn declared_param_type(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    attribute: &ast::Attribute,
+) -> Option<String> {
+    let name = attribute.name()?;
+    let body = ast::ResourceBody::cast(attribute.syntax().parent()?)?;
+    let resource = ast::ResourceExpr::cast(body.syntax().parent()?)?;
+    let type_name = resource.type_name()?;
+    let found = if type_name == "class" {
+        let title = body.title()?;
+        lookup(db, workspace, Namespace::Class, &static_class_name(&title)?)
+    } else {
+        lookup(db, workspace, Namespace::DefinedType, &type_name)
+    };
+    let definition = &found.first()?.definition;
+    definition
+        .params
+        .iter()
+        .find(|p| p.name == name)?
+        .type_text
+        .clone()
 }
 
 /// Resolution of class and type references against the index.

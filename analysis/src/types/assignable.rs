@@ -782,8 +782,35 @@ impl<'a> TypeSystem<'a> {
                 None => self.instance(&T::RichData, v),
                 Some(tt) => self.instance(tt, v),
             },
-            T::Uri(p) => match v {
-                Value::Uri(_) => p.is_none(),
+            // each given part must match the URI's part as `=~` would
+            // (strings compare as `==`, regexps match, types test instances)
+            T::Uri(p) => match (v, p.as_deref()) {
+                (Value::Uri(_), None) => true,
+                (Value::Uri(u), Some(Value::Hash(params))) => {
+                    let parts = super::infer::uri_parameters(u);
+                    params.iter().all(|(k, want)| {
+                        let mut got = parts.get(k).cloned().unwrap_or(Value::Undef);
+                        // the port is an Integer, the scheme's default if absent
+                        if matches!(k, Value::String(n) if n == "port") {
+                            got = match got {
+                                Value::String(p) => p.parse().map_or(Value::Undef, Value::Integer),
+                                _ => match parts.get(&Value::string("scheme")) {
+                                    Some(Value::String(sc)) => super::infer::uri_default_port(sc)
+                                        .map_or(Value::Undef, Value::Integer),
+                                    _ => Value::Undef,
+                                },
+                            };
+                        }
+                        match want {
+                            Value::Regexp(r) => match &got {
+                                Value::String(s) => r.is_match(s).unwrap_or(false),
+                                _ => false,
+                            },
+                            Value::Type(t) => self.instance(t, &got),
+                            other => crate::ops::equals(&got, other),
+                        }
+                    })
+                }
                 _ => false,
             },
             T::Binary => matches!(v, Value::Binary(_)),
@@ -814,7 +841,28 @@ impl<'a> TypeSystem<'a> {
                 }
             }
             _ if v.is_unknown() => None,
-            _ => Some(self.instance(t, v)),
+            // A `false` may come from a pattern the regex engine cannot
+            // evaluate (Ruby-only constructs): then the answer is unknown.
+            _ => match self.instance(t, v) {
+                true => Some(true),
+                false if has_undecidable_pattern(t) => None,
+                false => Some(false),
+            },
         }
+    }
+}
+
+/// Whether a type holds a `Pattern` whose regex cannot be evaluated here.
+fn has_undecidable_pattern(t: &Type) -> bool {
+    use Type as T;
+    let inner = |t: &Option<Box<Type>>| t.as_deref().is_some_and(has_undecidable_pattern);
+    match t {
+        T::Pattern(ps) => ps.iter().any(|p| Regexp::new(p).is_match("").is_err()),
+        T::Variant(ts) | T::Tuple(ts, _) => ts.iter().any(has_undecidable_pattern),
+        T::Array(t, _) | T::Sensitive(t) => has_undecidable_pattern(t),
+        T::Hash(k, v, _) => has_undecidable_pattern(k) || has_undecidable_pattern(v),
+        T::Struct(elements) => elements.iter().any(|e| has_undecidable_pattern(&e.value)),
+        T::Optional(t) | T::NotUndef(t) | T::Iterable(t) | T::Iterator(t) => inner(t),
+        _ => false,
     }
 }

@@ -1,0 +1,214 @@
+//! Checks that need values and types, computed by the constant evaluator
+//! where an expression is constant (literals, operators, collections, type
+//! references to built-in types, no variables and no calls):
+//! - a type expression Puppet rejects (`Integer[3, 1]`, `Hash[1]`);
+//! - a parameter default that is not an instance of its declared type (a
+//!   warning: it fails only when the default is used);
+//! - an attribute of a defined type or class whose constant value does not
+//!   match the parameter's declared type;
+//! - a constant expression whose evaluation fails (division by zero, `+` on
+//!   incompatible values, a bad access).
+//!
+//! Anything that is not constant is left alone: never a guess.
+
+use super::Diagnostic;
+use crate::eval::{Evaluator, Limits};
+use crate::types::{NoAliases, Type, TypeSystem};
+use crate::values::format::to_programmatic;
+use crate::values::Value;
+use puppet_syntax::ast::{self, AstNode, Expr};
+use puppet_syntax::{SyntaxKind, SyntaxNode};
+
+/// Kinds a constant expression may contain.
+fn constant_kind(kind: SyntaxKind) -> bool {
+    use SyntaxKind::*;
+    kind.is_token()
+        || matches!(
+            kind,
+            LITERAL
+                | SQ_STRING_EXPR
+                | DQ_STRING_EXPR
+                | BARE_WORD
+                | ARRAY_EXPR
+                | HASH_EXPR
+                | HASH_ENTRY
+                | BINARY_EXPR
+                | UNARY_EXPR
+                | PAREN_EXPR
+                | ACCESS_EXPR
+                | ARG_LIST
+                | TYPE_REFERENCE
+                | REGEX_EXPR
+        )
+}
+
+/// Whether the expression's value is known without any context.
+fn is_constant(node: &SyntaxNode) -> bool {
+    node.descendants().all(|n| {
+        constant_kind(n.kind())
+            && match n.kind() {
+                // A reference to an alias or resource type needs the workspace.
+                SyntaxKind::TYPE_REFERENCE => ast::TypeReference::cast(n.clone())
+                    .is_some_and(|r| Type::from_name(&r.name()).is_some()),
+                SyntaxKind::DQ_STRING_EXPR => !n
+                    .descendants()
+                    .any(|d| d.kind() == SyntaxKind::INTERPOLATION),
+                _ => true,
+            }
+    })
+}
+
+/// The value of a constant expression: `Ok` with the value, `Err` with
+/// Puppet's error, `None` when it cannot be computed statically.
+fn evaluate(expr: &Expr) -> Option<Result<Value, String>> {
+    let limits = Limits {
+        max_steps: 10_000,
+        ..Limits::default()
+    };
+    let outcome = Evaluator::new(limits).eval_expression(expr);
+    if let Some(error) = outcome.error {
+        return Some(Err(error.message));
+    }
+    if outcome.unsupported.is_some() {
+        return None;
+    }
+    let value = outcome.value?;
+    (!matches!(value, Value::Unknown(_))).then_some(Ok(value))
+}
+
+/// A declared type, evaluated, if constant; reports it when invalid.
+fn declared_type(expr: &Expr, out: &mut Vec<Diagnostic>) -> Option<Type> {
+    if !is_constant(expr.syntax()) {
+        return None;
+    }
+    match evaluate(expr)? {
+        Ok(Value::Type(t)) => Some(t),
+        Ok(_) => None,
+        Err(message) => {
+            out.push(Diagnostic::error(
+                expr.syntax().text_range(),
+                "invalid-type",
+                format!("invalid type: {message}"),
+            ));
+            None
+        }
+    }
+}
+
+/// A declared type written as text (from a summary), if constant.
+fn type_from_text(text: &str) -> Option<Type> {
+    let parse = puppet_syntax::parse(text, puppet_syntax::SourceKind::Manifest);
+    let expr = parse.tree().statements().next()?;
+    if !parse.errors().is_empty() || !is_constant(expr.syntax()) {
+        return None;
+    }
+    match evaluate(&expr)? {
+        Ok(Value::Type(t)) => Some(t),
+        _ => None,
+    }
+}
+
+/// Reports a constant value that is not an instance of a type.
+fn check_instance(
+    t: &Type,
+    value_expr: &Expr,
+    what: &str,
+    (severity, code): (puppet_syntax::Severity, &'static str),
+    out: &mut Vec<Diagnostic>,
+) {
+    if !is_constant(value_expr.syntax()) {
+        return;
+    }
+    let Some(Ok(value)) = evaluate(value_expr) else {
+        return;
+    };
+    if TypeSystem::new(&NoAliases).instance_of(t, &value) == Some(false) {
+        out.push(Diagnostic {
+            range: value_expr.syntax().text_range(),
+            severity,
+            code,
+            message: format!(
+                "{what} expects a value of type {t}, got {}",
+                to_programmatic(&value)
+            ),
+        });
+    }
+}
+
+pub(super) fn check(
+    node: &SyntaxNode,
+    lookup_param_type: &dyn Fn(&ast::Attribute) -> Option<String>,
+    out: &mut Vec<Diagnostic>,
+) {
+    match node.kind() {
+        SyntaxKind::PARAM => {
+            let Some(param) = ast::Param::cast(node.clone()) else {
+                return;
+            };
+            let Some(type_expr) = param.type_expr() else {
+                return;
+            };
+            let Some(t) = declared_type(&type_expr, out) else {
+                return;
+            };
+            // A default that does not match fails only when the default is
+            // used (no value given): a warning.
+            if let (Some(default), Some(name)) = (param.default_value(), param.name()) {
+                let kind = (puppet_syntax::Severity::Warning, "default-type-mismatch");
+                check_instance(&t, &default, &format!("parameter '${name}'"), kind, out);
+            }
+        }
+        SyntaxKind::RETURN_TYPE => {
+            if let Some(t) = ast::ReturnType::cast(node.clone()).and_then(|r| r.type_expr()) {
+                declared_type(&t, out);
+            }
+        }
+        SyntaxKind::ATTRIBUTE => {
+            let Some(attribute) = ast::Attribute::cast(node.clone()) else {
+                return;
+            };
+            let (Some(value), Some(name)) = (attribute.value(), attribute.name()) else {
+                return;
+            };
+            if let Some(t) = lookup_param_type(&attribute)
+                .as_deref()
+                .and_then(type_from_text)
+            {
+                let kind = (puppet_syntax::Severity::Error, "type-mismatch");
+                check_instance(&t, &value, &format!("parameter '{name}'"), kind, out);
+            }
+        }
+        SyntaxKind::BINARY_EXPR | SyntaxKind::UNARY_EXPR | SyntaxKind::ACCESS_EXPR => {
+            // Only the outermost constant expression is evaluated.
+            let parent_constant = node.parent().is_some_and(|p| {
+                matches!(
+                    p.kind(),
+                    SyntaxKind::BINARY_EXPR
+                        | SyntaxKind::UNARY_EXPR
+                        | SyntaxKind::ACCESS_EXPR
+                        | SyntaxKind::PAREN_EXPR
+                ) && is_constant(&p)
+            });
+            // Type expressions in parameter and return positions are
+            // checked as types above.
+            let in_type_position = node
+                .ancestors()
+                .skip(1)
+                .any(|a| matches!(a.kind(), SyntaxKind::PARAM | SyntaxKind::RETURN_TYPE));
+            if parent_constant || in_type_position || !is_constant(node) {
+                return;
+            }
+            let Some(expr) = Expr::cast(node.clone()) else {
+                return;
+            };
+            if let Some(Err(message)) = evaluate(&expr) {
+                out.push(Diagnostic::error(
+                    node.text_range(),
+                    "evaluation-error",
+                    message,
+                ));
+            }
+        }
+        _ => {}
+    }
+}
