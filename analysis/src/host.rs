@@ -177,12 +177,47 @@ impl AnalysisHost {
         &self.db
     }
 
+    /// A read-only view for another thread. While it exists, a change to
+    /// the host cancels the view's running queries (they return
+    /// `Err(Cancelled)`); the change waits until the view is dropped.
+    pub fn analysis(&self) -> Analysis {
+        Analysis {
+            db: self.db.clone(),
+            workspace: self.workspace,
+            files: self.files.clone(),
+        }
+    }
+
     pub fn workspace(&self) -> Workspace {
         self.workspace
     }
 
     pub fn file(&self, path: &Path) -> Option<SourceFile> {
         self.files.get(path).copied()
+    }
+}
+
+/// A snapshot of the database at one revision (see `AnalysisHost::analysis`).
+pub struct Analysis {
+    db: RootDatabase,
+    workspace: Workspace,
+    files: BTreeMap<PathBuf, SourceFile>,
+}
+
+impl Analysis {
+    /// Every diagnostic of a file, or `Err` when a newer edit cancelled the
+    /// computation (the caller drops the view and asks again later).
+    pub fn diagnostics(&self, path: &Path) -> Result<Vec<Diagnostic>, salsa::Cancelled> {
+        let Some(&file) = self.files.get(path) else {
+            return Ok(Vec::new());
+        };
+        salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| {
+            file_diagnostics(&self.db, self.workspace, file).clone()
+        }))
+    }
+
+    pub fn paths(&self) -> impl Iterator<Item = &Path> {
+        self.files.keys().map(PathBuf::as_path)
     }
 }
 

@@ -276,3 +276,81 @@ define app::vhost(Integer[1, 65535] $port, String $docroot) { }
         /ws/modules/app/manifests/init.pp:11 error [evaluation-error] `10 / 0` Division by 0
     "#]].assert_eq(&out);
 }
+
+#[test]
+fn an_edit_cancels_analysis_in_flight() {
+    // Enough files that a full pass takes a while.
+    let files: Vec<(std::path::PathBuf, String)> = (0..400)
+        .map(|i| {
+            let text = format!(
+                "class m{i}::c(Integer $p = {i}) {{\n  include m{i}::c\n  file {{ '/tmp/{i}': ensure => file }}\n  $x = [1, 2, 3].map |$v| {{ $v * {i} }}\n}}\n"
+            );
+            (std::path::PathBuf::from(format!("/ws/modules/m{i}/manifests/c.pp")), text)
+        })
+        .collect();
+    let mut host = AnalysisHost::from_files(files);
+    let analysis = host.analysis();
+    let worker = std::thread::spawn(move || {
+        let paths: Vec<std::path::PathBuf> = analysis.paths().map(Path::to_path_buf).collect();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while std::time::Instant::now() < deadline {
+            for path in &paths {
+                if analysis.diagnostics(path).is_err() {
+                    return true; // cancelled: the view is dropped on return
+                }
+            }
+        }
+        false
+    });
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    let path = Path::new("/ws/modules/m0/manifests/c.pp");
+    let text = host.text(path).unwrap().replace("= 0", "= 1");
+    // Blocks until the worker's view is dropped.
+    host.set_file(path, text);
+    assert!(worker.join().unwrap(), "the worker was not cancelled");
+    // The host answers from the new revision.
+    assert!(host.text(path).unwrap().contains("= 1"));
+    assert!(
+        host.diagnostics(path).is_empty(),
+        "{:?}",
+        host.diagnostics(path)
+    );
+}
+
+#[test]
+fn duplicates_unreachable_options_and_puppet3_constructs() {
+    let out = check(
+        r#"
+#- /ws/site.pp
+import 'nodes/*.pp'
+file { '/tmp/a': ensure => file }
+file { ['/tmp/b', '/tmp/a']: ensure => file }
+package { 'x': } -> file { '/tmp/b': }
+if $::osfamily == 'RedHat' {
+  file { '/tmp/c': }
+} else {
+  file { '/tmp/c': }
+}
+case $facts['os']['family'] {
+  'Debian', 'debian': { }
+  /^Red/: { }
+  default: { }
+}
+$size = 'large' ? { 'small' => 1, 'medium' => 2 }
+$ok = 'small' ? { 'small' => 1, default => 2 }
+"#,
+    );
+    expect_test::expect![[r#"
+        /ws/site.pp:1 error [discontinued-import] `import 'nodes/*.pp'` 'import' was discontinued in Puppet 4: classes and defines are autoloaded from the module path
+        /ws/site.pp:3 error [duplicate-resource] `'/tmp/a'` duplicate declaration: File[/tmp/a] is already declared in this block
+        /ws/site.pp:4 error [duplicate-resource] `'/tmp/b'` duplicate declaration: File[/tmp/b] is already declared in this block
+        /ws/site.pp:5 warning [legacy-fact] `$::osfamily` the legacy fact '$::osfamily' is deprecated (and off by default in Puppet 8): read the structured fact from $facts instead
+        /ws/site.pp:10 error [expression-has-no-effect] `case $facts['os']['family'] {
+          'Debian', 'debian': { }
+          /^Red/: { }
+          default: { }
+        }` this 'case' statement has no effect: a value was produced and then forgotten (one or more preceding expressions may have the wrong form)
+        /ws/site.pp:11 warning [unreachable-option] `'debian'` this case option can never be chosen: an earlier option matches the same value
+        /ws/site.pp:15 error [evaluation-error] `'large' ? { 'small' => 1, 'medium' => 2 }` No matching entry for selector parameter with value 'large'
+    "#]].assert_eq(&out);
+}

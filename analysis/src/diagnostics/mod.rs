@@ -10,6 +10,7 @@
 
 mod calls;
 mod resources;
+mod statements;
 mod types;
 
 use crate::db::{parse, SourceFile, Workspace};
@@ -103,6 +104,7 @@ pub fn file_diagnostics(
         resources.check(&node, &mut out);
         calls.check(&node, &mut out);
         types::check(&node, &param_type, &mut out);
+        statements::check(&node, &mut out);
     }
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out

@@ -7,7 +7,7 @@
 //! - an attribute of a defined type or class whose constant value does not
 //!   match the parameter's declared type;
 //! - a constant expression whose evaluation fails (division by zero, `+` on
-//!   incompatible values, a bad access).
+//!   incompatible values, a bad access, a selector no option matches).
 //!
 //! Anything that is not constant is left alone: never a guess.
 
@@ -39,6 +39,8 @@ fn constant_kind(kind: SyntaxKind) -> bool {
                 | ARG_LIST
                 | TYPE_REFERENCE
                 | REGEX_EXPR
+                | SELECTOR_EXPR
+                | SELECTOR_ENTRY
         )
 }
 
@@ -178,7 +180,10 @@ pub(super) fn check(
                 check_instance(&t, &value, &format!("parameter '{name}'"), kind, out);
             }
         }
-        SyntaxKind::BINARY_EXPR | SyntaxKind::UNARY_EXPR | SyntaxKind::ACCESS_EXPR => {
+        SyntaxKind::BINARY_EXPR
+        | SyntaxKind::UNARY_EXPR
+        | SyntaxKind::ACCESS_EXPR
+        | SyntaxKind::SELECTOR_EXPR => {
             // Only the outermost constant expression is evaluated.
             let parent_constant = node.parent().is_some_and(|p| {
                 matches!(
@@ -187,6 +192,8 @@ pub(super) fn check(
                         | SyntaxKind::UNARY_EXPR
                         | SyntaxKind::ACCESS_EXPR
                         | SyntaxKind::PAREN_EXPR
+                        | SyntaxKind::SELECTOR_EXPR
+                        | SyntaxKind::SELECTOR_ENTRY
                 ) && is_constant(&p)
             });
             // Type expressions in parameter and return positions are
