@@ -354,3 +354,29 @@ $ok = 'small' ? { 'small' => 1, default => 2 }
         /ws/site.pp:15 error [evaluation-error] `'large' ? { 'small' => 1, 'medium' => 2 }` No matching entry for selector parameter with value 'large'
     "#]].assert_eq(&out);
 }
+
+#[test]
+fn epp_calls_against_template_parameters() {
+    let out = check(
+        r#"
+#- /ws/modules/app/templates/vhost.conf.epp
+<%- | String $server_name, Integer $port = 80, Optional[String] $alias = undef | -%>
+server <%= $server_name %>:<%= $port %>
+#- /ws/modules/app/templates/free.epp
+<%= $anything %>
+#- /ws/modules/app/manifests/init.pp
+class app {
+  $a = epp('app/vhost.conf.epp', { 'server_name' => 'www', 'port' => 8080 })
+  $b = epp('app/vhost.conf.epp', { 'port' => 8080, 'typo' => 1 })
+  $c = epp('app/free.epp', { 'whatever' => 1 })
+  $d = epp('app/missing.epp')
+  $e = epp('other/x.epp')
+}
+"#,
+    );
+    expect_test::expect![[r#"
+        /ws/modules/app/manifests/init.pp:3 error [epp-missing-parameter] `'app/vhost.conf.epp'` template 'app/vhost.conf.epp' expects a value for 'server_name'
+        /ws/modules/app/manifests/init.pp:3 error [epp-unknown-parameter] `'typo'` template 'app/vhost.conf.epp' has no parameter 'typo'
+        /ws/modules/app/manifests/init.pp:5 error [unknown-template] `'app/missing.epp'` template 'app/missing.epp' does not exist (no file /ws/modules/app/templates/missing.epp)
+    "#]].assert_eq(&out);
+}

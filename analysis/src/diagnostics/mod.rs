@@ -11,6 +11,7 @@
 mod calls;
 mod resources;
 mod statements;
+mod templates;
 mod types;
 
 use crate::db::{parse, SourceFile, Workspace};
@@ -98,6 +99,11 @@ pub fn file_diagnostics(
         workspace,
         layout,
     };
+    let templates = templates::TemplateChecks {
+        db,
+        workspace,
+        layout,
+    };
     let param_type = |attribute: &ast::Attribute| declared_param_type(db, workspace, attribute);
     for node in root.descendants() {
         references.check(&node, &mut out);
@@ -105,6 +111,7 @@ pub fn file_diagnostics(
         calls.check(&node, &mut out);
         types::check(&node, &param_type, &mut out);
         statements::check(&node, &mut out);
+        templates.check(&node, &mut out);
     }
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
