@@ -70,6 +70,7 @@ impl AnalysisHost {
         }
         let mut host = AnalysisHost::new(Layout {
             modules: modules.into_values().collect(),
+            environments: Vec::new(),
         });
         host.set_files(files);
         host

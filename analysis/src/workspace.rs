@@ -21,6 +21,9 @@ pub struct Module {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Layout {
     pub modules: Vec<Module>,
+    /// Roots of environments (control repositories): their own
+    /// `functions/` and `types/` define the `environment::` namespace.
+    pub environments: Vec<PathBuf>,
 }
 
 impl Layout {
@@ -52,6 +55,28 @@ pub struct AutoloadExpectation {
 pub fn autoload_expectation(layout: &Layout, file: &Path) -> Option<AutoloadExpectation> {
     if file.extension().and_then(|e| e.to_str()) != Some("pp") {
         return None;
+    }
+    // An environment's own functions and types: `environment::name`.
+    for env in &layout.environments {
+        let Ok(rel) = file.strip_prefix(env) else {
+            continue;
+        };
+        let parts: Vec<String> = rel
+            .iter()
+            .map(|c| c.to_string_lossy().to_lowercase())
+            .collect();
+        let dir = match parts.first().map(String::as_str) {
+            Some("functions") => "functions",
+            Some("types") => "types",
+            _ => continue,
+        };
+        let mut names = vec!["environment".to_string()];
+        names.extend(parts[1..parts.len() - 1].iter().cloned());
+        names.push(parts.last()?.strip_suffix(".pp")?.to_string());
+        return Some(AutoloadExpectation {
+            namespace: names.join("::"),
+            dir,
+        });
     }
     let (module, rel) = layout.module_of(file)?;
     let mut parts: Vec<String> = rel
@@ -90,8 +115,12 @@ pub struct Discovered {
     pub ruby_files: Vec<PathBuf>,
 }
 
-/// Whether a directory looks like a Puppet module.
+/// Whether a directory looks like a Puppet module (a control repository's
+/// root has `manifests/` too, but is an environment).
 fn is_module(dir: &Path) -> bool {
+    if is_environment(dir) && !dir.join("metadata.json").is_file() {
+        return false;
+    }
     ["manifests", "types", "functions", "plans"]
         .iter()
         .any(|d| dir.join(d).is_dir())
@@ -138,6 +167,8 @@ fn environment_modulepath(root: &Path) -> Option<Vec<PathBuf>> {
 pub fn discover(paths: &[PathBuf]) -> Discovered {
     let mut modules: BTreeMap<PathBuf, Module> = BTreeMap::new();
     let mut module_dirs: Vec<PathBuf> = Vec::new();
+    let mut environments: Vec<PathBuf> = Vec::new();
+    let mut fixture_links: Vec<Module> = Vec::new();
     let mut source_roots: Vec<PathBuf> = Vec::new();
     for path in paths {
         if path.is_file() {
@@ -150,8 +181,13 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
         source_roots.push(path.clone());
         if is_module(path) {
             module_dirs.push(path.clone());
+            fixture_links.extend(fixture_symlinks(path));
         }
         let mut module_paths = environment_modulepath(path).unwrap_or_default();
+        module_paths.extend(puppetfile_moduledir(path));
+        if is_environment(path) {
+            environments.push(path.clone());
+        }
         for dir in ["site", "modules", "site-modules", "dist"] {
             let candidate = path.join(dir);
             if candidate.is_dir() && !module_paths.contains(&candidate) {
@@ -210,10 +246,76 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
     ruby_files.sort();
     ruby_files.dedup();
     Discovered {
-        layout: Layout { modules },
+        layout: Layout {
+            modules,
+            environments,
+        },
         files,
         ruby_files,
     }
+}
+
+/// A control repository: an environment configuration or a site manifest.
+fn is_environment(dir: &Path) -> bool {
+    dir.join("environment.conf").is_file() || dir.join("manifests/site.pp").is_file()
+}
+
+/// `moduledir 'dir'` in a Puppetfile (r10k and g10k install modules there;
+/// `modules/` is the default and is looked at anyway).
+fn puppetfile_moduledir(root: &Path) -> Option<PathBuf> {
+    let puppetfile = std::fs::read_to_string(root.join("Puppetfile")).ok()?;
+    let line = puppetfile
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("moduledir"))?;
+    let dir = line["moduledir".len()..]
+        .trim()
+        .trim_matches(|c| c == '\'' || c == '"');
+    (!dir.is_empty()).then(|| root.join(dir))
+}
+
+/// `symlinks:` entries of `.fixtures.yml` (`name: "#{source_dir}/path"`):
+/// modules the tests use from elsewhere on disk.
+fn fixture_symlinks(module: &Path) -> Vec<Module> {
+    let Ok(text) = std::fs::read_to_string(module.join(".fixtures.yml")) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut in_symlinks = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        if trimmed == "symlinks:" {
+            in_symlinks = true;
+            continue;
+        }
+        if in_symlinks && indent <= 2 && trimmed.ends_with(':') {
+            in_symlinks = false;
+        }
+        if !in_symlinks || indent < 4 {
+            continue;
+        }
+        let Some((name, target)) = trimmed.split_once(':') else {
+            continue;
+        };
+        let target = target.trim().trim_matches(|c| c == '\'' || c == '"');
+        let target = target.replace("#{source_dir}", &module.to_string_lossy());
+        let root = if Path::new(&target).is_absolute() {
+            PathBuf::from(target)
+        } else {
+            module.join(target)
+        };
+        if root.is_dir() {
+            out.push(Module {
+                name: name.trim().to_string(),
+                root,
+            });
+        }
+    }
+    out
 }
 
 fn in_fixtures(path: &Path) -> bool {
@@ -287,6 +389,7 @@ mod tests {
                 name: "ntp".to_string(),
                 root: PathBuf::from("/m/ntp"),
             }],
+            environments: vec![PathBuf::from("/env")],
         }
     }
 
@@ -306,5 +409,50 @@ mod tests {
         assert_eq!(ns("/m/ntp/examples/init.pp"), None);
         assert_eq!(ns("/m/ntp/templates/x.epp"), None);
         assert_eq!(ns("/elsewhere/site.pp"), None);
+        assert_eq!(
+            ns("/env/functions/helper.pp").as_deref(),
+            Some("environment::helper")
+        );
+        assert_eq!(
+            ns("/env/types/port.pp").as_deref(),
+            Some("environment::port")
+        );
+        assert_eq!(ns("/env/manifests/site.pp"), None);
+    }
+
+    #[test]
+    fn control_repository_with_puppetfile_and_fixtures() {
+        let root = std::env::temp_dir().join(format!("puppet-ls-ws-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        for dir in [
+            "vendor/apache/manifests",
+            "site/profile/manifests",
+            "manifests",
+            "lib-dev/mod/manifests",
+        ] {
+            std::fs::create_dir_all(root.join(dir)).unwrap();
+        }
+        std::fs::write(
+            root.join("Puppetfile"),
+            "moduledir 'vendor'\nmod 'puppetlabs/apache'\n",
+        )
+        .unwrap();
+        std::fs::write(root.join("manifests/site.pp"), "node default { }\n").unwrap();
+        std::fs::write(
+            root.join("site/profile/manifests/web.pp"),
+            "class profile::web { }\n",
+        )
+        .unwrap();
+        let found = discover(&[root.clone()]);
+        let names: Vec<&str> = found
+            .layout
+            .modules
+            .iter()
+            .map(|m| m.name.as_str())
+            .collect();
+        assert_eq!(names, ["profile", "apache"], "{names:?}");
+        assert_eq!(found.layout.environments, vec![root.clone()]);
+        assert_eq!(found.files.len(), 2);
+        std::fs::remove_dir_all(&root).ok();
     }
 }
