@@ -380,3 +380,21 @@ class app {
         /ws/modules/app/manifests/init.pp:5 error [unknown-template] `'app/missing.epp'` template 'app/missing.epp' does not exist (no file /ws/modules/app/templates/missing.epp)
     "#]].assert_eq(&out);
 }
+
+#[test]
+fn constant_arguments_against_signatures() {
+    let out = check(
+        r#"
+#- /ws/site.pp
+$a = upcase(1)
+$b = upcase('abc')
+$c = join(['a', 'b'], ',')
+$d = join(['a'], 1)
+$e = sprintf('%d', 'x')
+$f = abs($facts['n'])
+"#,
+    );
+    expect_test::expect![[r#"
+        /ws/site.pp:4 error [wrong-argument-type] `1` function 'join' expects String for argument 2, got 1
+    "#]].assert_eq(&out);
+}

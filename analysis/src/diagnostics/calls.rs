@@ -8,6 +8,9 @@ use crate::builtins::{builtins, suggest};
 use crate::db::Workspace;
 use crate::index::{lookup, Namespace};
 use crate::ruby_plugins::plugin_index;
+use crate::types::{NoAliases, TypeSystem};
+use crate::values::format::to_programmatic;
+use crate::values::Value;
 use crate::workspace::Layout;
 use puppet_syntax::ast::{self, AstNode, Expr, UnaryOp};
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
@@ -85,6 +88,8 @@ impl CallChecks<'_> {
                         plural(argc)
                     ),
                 ));
+            } else if !splat && !call.receiver {
+                check_argument_types(&name, function, &call.args, out);
             }
             return;
         }
@@ -146,6 +151,69 @@ impl CallChecks<'_> {
                 format!("unknown function '{name}': not built in, and no module in the workspace defines it{hint}"),
             ));
         }
+    }
+}
+
+/// Constant arguments must fit some signature that takes that many
+/// arguments; reported at the first argument no such signature accepts.
+fn check_argument_types(
+    name: &str,
+    function: &crate::builtins::Function,
+    args: &[Expr],
+    out: &mut Vec<Diagnostic>,
+) {
+    use super::types::{evaluate, is_constant};
+    let values: Vec<Option<Value>> = args
+        .iter()
+        .map(
+            |a| match is_constant(a.syntax()).then(|| evaluate(a)).flatten() {
+                Some(Ok(v)) => Some(v),
+                _ => None,
+            },
+        )
+        .collect();
+    if values.iter().all(Option::is_none) {
+        return;
+    }
+    let types = TypeSystem::new(&NoAliases);
+    // The first argument position every applicable signature rejects.
+    let mut first_bad: Option<(usize, String)> = None;
+    for signature in function
+        .signatures
+        .iter()
+        .filter(|s| s.accepts_arg_count(args.len()))
+    {
+        let rejected = values.iter().enumerate().find_map(|(i, value)| {
+            let value = value.as_ref()?;
+            let param = signature
+                .params
+                .get(i)
+                .or_else(|| signature.params.last())?;
+            (types.instance_of(param.ty(), value) == Some(false))
+                .then(|| (i, param.type_text.clone()))
+        });
+        match rejected {
+            None => return,
+            Some((i, t)) => {
+                if first_bad.as_ref().is_none_or(|(j, _)| i > *j) {
+                    first_bad = Some((i, t));
+                }
+            }
+        }
+    }
+    if let Some((i, expected)) = first_bad {
+        let (Some(arg), Some(Some(value))) = (args.get(i), values.get(i)) else {
+            return;
+        };
+        out.push(Diagnostic::error(
+            arg.syntax().text_range(),
+            "wrong-argument-type",
+            format!(
+                "function '{name}' expects {expected} for argument {}, got {}",
+                i + 1,
+                to_programmatic(value)
+            ),
+        ));
     }
 }
 

@@ -13,6 +13,7 @@ mod resources;
 mod statements;
 mod templates;
 mod types;
+mod variables;
 
 use crate::db::{parse, SourceFile, Workspace};
 use crate::index::{lookup, Namespace};
@@ -113,6 +114,7 @@ pub fn file_diagnostics(
         statements::check(&node, &mut out);
         templates.check(&node, &mut out);
     }
+    variables::check_variables(db, workspace, file, &mut out);
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
 }
