@@ -22,7 +22,9 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 fn main() {
-    let root = PathBuf::from(std::env::var("PUPPET_CORPUS").unwrap_or_else(|_| "/usr/share/puppet/modules".into()));
+    let root = PathBuf::from(
+        std::env::var("PUPPET_CORPUS").unwrap_or_else(|_| "/usr/share/puppet/modules".into()),
+    );
     if !root.is_dir() {
         println!("corpus not installed at {}: skipped", root.display());
         return;
