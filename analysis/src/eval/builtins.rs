@@ -10,7 +10,7 @@ use puppet_syntax::SyntaxNode;
 use super::call::lambda_arity;
 use super::{Evaluator, Flow};
 use crate::ops::{compare::casecmp, equals};
-use crate::types::{infer, infer_generalized, infer_set, Type};
+use crate::types::{infer, infer_generalized, infer_set, IntRange, Type};
 use crate::values::format::to_interpolated;
 use crate::values::string_format;
 use crate::values::{IteratorValue, RegexError, Regexp, Value};
@@ -47,6 +47,161 @@ const IMPURE: &[&str] = &[
     "versioncmp",
     "shellquote",
 ];
+
+/// Whether a built-in signature takes a block.
+#[derive(Clone, Copy, PartialEq)]
+enum BlockUse {
+    Forbidden,
+    Optional,
+    Required,
+}
+
+/// The signatures (`min` and `max` argument counts, block use) of each pure
+/// built-in, from Puppet's dispatches; a call must fit one of them.
+fn signatures(name: &str) -> &'static [(usize, Option<usize>, BlockUse)] {
+    match name {
+        "notice" => &[(0, None, BlockUse::Forbidden)],
+        "info" => &[(0, None, BlockUse::Forbidden)],
+        "warning" => &[(0, None, BlockUse::Forbidden)],
+        "debug" => &[(0, None, BlockUse::Forbidden)],
+        "err" => &[(0, None, BlockUse::Forbidden)],
+        "alert" => &[(0, None, BlockUse::Forbidden)],
+        "crit" => &[(0, None, BlockUse::Forbidden)],
+        "emerg" => &[(0, None, BlockUse::Forbidden)],
+        "fail" => &[(0, None, BlockUse::Optional)],
+        "next" => &[(0, Some(1), BlockUse::Forbidden)],
+        "return" => &[(0, Some(1), BlockUse::Forbidden)],
+        "break" => &[(0, Some(0), BlockUse::Forbidden)],
+        "type" => &[
+            (1, Some(2), BlockUse::Forbidden),
+            (2, Some(2), BlockUse::Forbidden),
+        ],
+        "assert_type" => &[(2, Some(2), BlockUse::Optional)],
+        "with" => &[(0, None, BlockUse::Required)],
+        "then" => &[(1, Some(1), BlockUse::Required)],
+        "lest" => &[(1, Some(1), BlockUse::Required)],
+        "each" => &[(1, Some(1), BlockUse::Required)],
+        "map" => &[(1, Some(1), BlockUse::Required)],
+        "filter" => &[(1, Some(1), BlockUse::Required)],
+        "reduce" => &[
+            (1, Some(1), BlockUse::Required),
+            (2, Some(2), BlockUse::Required),
+        ],
+        "any" => &[(1, Some(1), BlockUse::Required)],
+        "all" => &[(1, Some(1), BlockUse::Required)],
+        "index" => &[
+            (1, Some(1), BlockUse::Required),
+            (2, Some(2), BlockUse::Forbidden),
+        ],
+        "slice" => &[(2, Some(2), BlockUse::Optional)],
+        "step" => &[
+            (2, Some(2), BlockUse::Forbidden),
+            (2, Some(2), BlockUse::Required),
+        ],
+        "reverse_each" => &[
+            (1, Some(1), BlockUse::Forbidden),
+            (1, Some(1), BlockUse::Required),
+        ],
+        "size" => &[(1, Some(1), BlockUse::Forbidden)],
+        "length" => &[(1, Some(1), BlockUse::Forbidden)],
+        "empty" => &[(1, Some(1), BlockUse::Forbidden)],
+        "keys" => &[(1, Some(1), BlockUse::Forbidden)],
+        "values" => &[(1, Some(1), BlockUse::Forbidden)],
+        "flatten" => &[(0, None, BlockUse::Forbidden)],
+        "unique" => &[(1, Some(1), BlockUse::Optional)],
+        "sort" => &[(1, Some(1), BlockUse::Optional)],
+        "join" => &[(1, Some(2), BlockUse::Forbidden)],
+        "split" => &[(2, Some(2), BlockUse::Forbidden)],
+        "upcase" => &[(1, Some(1), BlockUse::Forbidden)],
+        "downcase" => &[(1, Some(1), BlockUse::Forbidden)],
+        "capitalize" => &[(1, Some(1), BlockUse::Forbidden)],
+        "camelcase" => &[(1, Some(1), BlockUse::Forbidden)],
+        "strip" => &[(1, Some(1), BlockUse::Forbidden)],
+        "lstrip" => &[(1, Some(1), BlockUse::Forbidden)],
+        "rstrip" => &[(1, Some(1), BlockUse::Forbidden)],
+        "chomp" => &[(1, Some(1), BlockUse::Forbidden)],
+        "chop" => &[(1, Some(1), BlockUse::Forbidden)],
+        "sprintf" => &[(1, None, BlockUse::Optional)],
+        "min" => &[
+            (0, None, BlockUse::Forbidden),
+            (1, Some(1), BlockUse::Optional),
+            (0, None, BlockUse::Required),
+        ],
+        "max" => &[
+            (0, None, BlockUse::Forbidden),
+            (1, Some(1), BlockUse::Optional),
+            (0, None, BlockUse::Required),
+        ],
+        "abs" => &[(1, Some(1), BlockUse::Forbidden)],
+        "round" => &[(1, Some(1), BlockUse::Forbidden)],
+        "floor" => &[(1, Some(1), BlockUse::Forbidden)],
+        "ceiling" => &[(1, Some(1), BlockUse::Forbidden)],
+        "dig" => &[(1, None, BlockUse::Forbidden)],
+        "get" => &[(2, Some(3), BlockUse::Optional)],
+        "new" => &[(1, None, BlockUse::Optional)],
+        "convert_to" => &[(2, None, BlockUse::Optional)],
+        "strftime" => &[
+            (2, Some(2), BlockUse::Forbidden),
+            (2, Some(3), BlockUse::Forbidden),
+            (1, Some(2), BlockUse::Forbidden),
+        ],
+        "match" => &[(2, Some(2), BlockUse::Forbidden)],
+        "regsubst" => &[
+            (3, Some(5), BlockUse::Forbidden),
+            (3, Some(4), BlockUse::Forbidden),
+        ],
+        "compare" => &[
+            (2, Some(2), BlockUse::Forbidden),
+            (2, Some(3), BlockUse::Forbidden),
+        ],
+        "unwrap" => &[(1, Some(1), BlockUse::Optional)],
+        _ => &[(0, None, BlockUse::Optional)],
+    }
+}
+
+/// Checks a call against the built-in's signatures: Puppet rejects wrong
+/// argument counts and blocks given to (or missing from) functions.
+fn signature_error(name: &str, argc: usize, has_block: bool) -> Option<String> {
+    let sigs = signatures(name);
+    let fits = |&(min, max, block): &(usize, Option<usize>, BlockUse)| {
+        argc >= min
+            && max.is_none_or(|m| argc <= m)
+            && match block {
+                BlockUse::Forbidden => !has_block,
+                BlockUse::Optional => true,
+                BlockUse::Required => has_block,
+            }
+    };
+    if sigs.iter().any(fits) {
+        return None;
+    }
+    let counts_fit = sigs
+        .iter()
+        .any(|&(min, max, _)| argc >= min && max.is_none_or(|m| argc <= m));
+    if counts_fit {
+        return Some(if has_block {
+            format!("'{}' does not expect a block", name)
+        } else {
+            format!("'{}' expects a block", name)
+        });
+    }
+    let min = sigs.iter().map(|s| s.0).min().unwrap_or(0);
+    let max = sigs
+        .iter()
+        .map(|s| s.1)
+        .try_fold(0usize, |acc, m| m.map(|m| acc.max(m)));
+    Some(match max {
+        Some(max) if min == max => format!("'{}' expects {} arguments, got {}", name, min, argc),
+        Some(max) => format!(
+            "'{}' expects between {} and {} arguments, got {}",
+            name, min, max, argc
+        ),
+        None => format!(
+            "'{}' expects at least {} arguments, got {}",
+            name, min, argc
+        ),
+    })
+}
 
 /// The elements an iteration visits.
 enum Items {
@@ -329,6 +484,11 @@ impl Evaluator {
                 | "return"
                 | "fail"
         );
+        if KNOWN.contains(&name) {
+            if let Some(m) = signature_error(name, args.len(), lambda.is_some()) {
+                return Some(Err(self.error(node, m)));
+            }
+        }
         if !handles_unknown && args.iter().any(Value::is_unknown) {
             if !KNOWN.contains(&name) {
                 return None;
@@ -600,23 +760,27 @@ impl Evaluator {
             "step" | "reverse_each" => {
                 let recv = arg(0);
                 let items = self.items(name, &recv, node)?.values();
+                let mut step = None;
                 let elems: Vec<Value> = if name == "step" {
                     let s = match arg(1) {
                         Value::Integer(s) if s > 0 => s as usize,
                         _ => return Err(self.error(node, "step expects a positive Integer")),
                     };
+                    step = Some(s as i64);
                     items.into_iter().step_by(s).collect()
                 } else {
                     items.into_iter().rev().collect()
                 };
                 match lambda {
                     None => {
-                        let element_type = iterator_element_type(&elems);
+                        let element_type = iterable_element_type(&recv, step)
+                            .unwrap_or_else(|| iterator_element_type(&elems));
                         Ok(Value::Iterator(Box::new(IteratorValue {
                             elements: elems,
                             element_type,
                         })))
                     }
+                    // with a block, both return undef
                     Some(l) => {
                         let items = Items::List(elems);
                         for i in 0..items.len() {
@@ -626,7 +790,7 @@ impl Evaluator {
                                 Err(e) => return Err(e),
                             }
                         }
-                        Ok(recv)
+                        Ok(Value::Undef)
                     }
                 }
             }
@@ -889,6 +1053,26 @@ impl Evaluator {
                     .map(Value::Integer)
                     .ok_or_else(|| self.error(node, "integer overflow")),
                 Value::Float(f) => Ok(Value::Float(f.abs())),
+                // deprecated string conversion: `-?\d+\.\d+` is a Float,
+                // `-?\d+` an Integer
+                Value::String(s) => {
+                    let body = s.strip_prefix('-').unwrap_or(&s);
+                    let all_digits =
+                        |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+                    match body.split_once('.') {
+                        Some((i, f)) if all_digits(i) && all_digits(f) => {
+                            Ok(Value::Float(to_f(body)))
+                        }
+                        None if all_digits(body) => body
+                            .parse::<i64>()
+                            .map(Value::Integer)
+                            .map_err(|_| self.error(node, "abs(): integer out of range")),
+                        _ => Err(self.error(
+                            node,
+                            "abs(): Requires float or integer to work with - was given non decimal string",
+                        )),
+                    }
+                }
                 other => Err(self.error(
                     node,
                     format!(
@@ -899,6 +1083,26 @@ impl Evaluator {
             },
             "round" | "floor" | "ceiling" => match arg(0) {
                 Value::Integer(i) => Ok(Value::Integer(i)),
+                // floor and ceiling convert strings with Ruby's `Float()`
+                Value::String(s) if name != "round" => {
+                    match crate::values::convert::ruby_kernel_float(&s) {
+                        Some(f) => {
+                            let r = if name == "floor" { f.floor() } else { f.ceil() };
+                            if r.is_finite() && r.abs() < 9.2e18 {
+                                Ok(Value::Integer(r as i64))
+                            } else {
+                                Err(self.error(node, "value out of range"))
+                            }
+                        }
+                        None => Err(self.error(
+                            node,
+                            format!(
+                                "{}(): cannot convert given value to a floating point value.",
+                                name
+                            ),
+                        )),
+                    }
+                }
                 Value::Float(f) => {
                     let r = match name {
                         "round" => f.round(),
@@ -986,10 +1190,25 @@ impl Evaluator {
                         .map(Value::String)
                         .map_err(|e| self.error(node, e)),
                     Value::Timestamp(t) => {
-                        if n > 2 {
-                            return Err(Flow::Unsupported("time zones are not evaluated".into()));
-                        }
-                        t.format(&fmt)
+                        let tz = match arg(2) {
+                            Value::Undef => String::new(),
+                            Value::String(tz) if tz.eq_ignore_ascii_case("current") => {
+                                return Err(Flow::Unsupported(
+                                    "the host's current time zone is not known statically".into(),
+                                ))
+                            }
+                            Value::String(tz) => tz,
+                            other => {
+                                return Err(self.error(
+                                    node,
+                                    format!(
+                                        "strftime expects a String time zone, got {}",
+                                        other.a_label()
+                                    ),
+                                ))
+                            }
+                        };
+                        t.format_in_zone(&fmt, &tz)
                             .map(Value::String)
                             .map_err(|e| self.error(node, e))
                     }
@@ -1284,6 +1503,60 @@ fn minmax_cmp(a: &Value, b: &Value) -> Ordering {
             }
         }
     }
+}
+
+/// Puppet's `Variant` of types with nested variants flattened and
+/// duplicates removed; a single type stands for itself.
+fn variant_of(types: impl IntoIterator<Item = Type>) -> Type {
+    let mut out: Vec<Type> = Vec::new();
+    for t in types {
+        let parts = match t {
+            Type::Variant(ts) => ts,
+            other => vec![other],
+        };
+        for p in parts {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    if out.len() == 1 {
+        out.pop().unwrap_or(Type::Unit)
+    } else {
+        Type::Variant(out)
+    }
+}
+
+/// The element type of the iterator Puppet makes over `recv` (kept by
+/// `reverse_each` and `step`): an array's element types as a variant, a
+/// hash's `Tuple[key variant, value variant, 2, 2]`, an integer range's range
+/// (truncated to the last step for `step`), an iterator's own type.
+fn iterable_element_type(recv: &Value, step: Option<i64>) -> Option<Type> {
+    let pair = |k: Type, v: Type| Type::Tuple(vec![k, v], Some(IntRange::exact(2)));
+    let range = |from: i64, to: i64| {
+        let to = match step {
+            Some(s) if s > 0 => to - (to - from).rem_euclid(s),
+            _ => to,
+        };
+        Type::Integer(IntRange::new(Some(from), Some(to)))
+    };
+    Some(match recv {
+        Value::Array(a) if a.is_empty() => Type::Unit,
+        Value::Array(a) => variant_of(a.iter().map(infer_set)),
+        Value::Hash(h) if h.is_empty() => pair(Type::Unit, Type::Unit),
+        Value::Hash(h) => pair(
+            variant_of(h.keys().map(infer_set)),
+            variant_of(h.values().map(infer_set)),
+        ),
+        Value::Integer(0) => Type::Unit,
+        Value::Integer(n) if *n > 0 => range(0, n - 1),
+        Value::String(_) => Type::String(crate::types::StringParam::Size(IntRange::exact(1))),
+        Value::Type(Type::Integer(r)) if r.from.is_some() && r.to.is_some() => {
+            range(r.lo() as i64, r.hi() as i64)
+        }
+        Value::Iterator(it) => it.element_type.clone(),
+        _ => return None,
+    })
 }
 
 fn iterator_element_type(elems: &[Value]) -> Type {

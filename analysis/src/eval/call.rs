@@ -94,6 +94,9 @@ impl Evaluator {
         if let Some(r) = self.call_builtin(&key, args, lambda, node) {
             return r;
         }
+        if self.closed_world && !PUPPET_FUNCTIONS.contains(&key.as_str()) {
+            return Err(self.error(node, format!("Unknown function: '{}'", name)));
+        }
         Ok(Value::Unknown(Type::Any))
     }
 
@@ -178,8 +181,34 @@ impl Evaluator {
                     }
                 }
                 if let Some(te) = &p.type_expr {
+                    // `Array[T, min, max] *$r` types each rest argument as T
+                    // and bounds their count
+                    let t = match self.eval(te)? {
+                        Value::Type(t) => t,
+                        _ => continue,
+                    };
+                    let (elem, size) = match t {
+                        Type::Array(e, size) => (*e, size),
+                        other => (other, None),
+                    };
+                    if let Some(r) = size {
+                        let n = rest.len() as i128;
+                        if n < r.lo() || n > r.hi() {
+                            return Err(self.error(
+                                node,
+                                format!(
+                                    "'{}' expects between {} and {} arguments for parameter '{}', got {}",
+                                    fname,
+                                    r.lo(),
+                                    r.hi(),
+                                    p.name,
+                                    rest.len()
+                                ),
+                            ));
+                        }
+                    }
                     for v in &rest {
-                        self.check_param(fname, &p.name, te, v, node)?;
+                        self.check_param_type(fname, &p.name, &elem, v, node)?;
                     }
                 }
                 self.scopes.set(&p.name, Value::Array(rest));
@@ -213,8 +242,19 @@ impl Evaluator {
         let Value::Type(t) = self.eval(te)? else {
             return Ok(());
         };
+        self.check_param_type(fname, pname, &t, v, node)
+    }
+
+    fn check_param_type(
+        &mut self,
+        fname: &str,
+        pname: &str,
+        t: &Type,
+        v: &Value,
+        node: &SyntaxNode,
+    ) -> Result<(), Flow> {
         let ts = self.ts();
-        let ok = ts.instance_of(&t, v);
+        let ok = ts.instance_of(t, v);
         drop(ts);
         if ok == Some(false) {
             return Err(self.error(
@@ -259,3 +299,112 @@ impl Evaluator {
         r
     }
 }
+
+/// The functions Puppet 7 itself provides; with no modules (see
+/// [`Evaluator::set_closed_world`]) any other name is an unknown function.
+const PUPPET_FUNCTIONS: &[&str] = &[
+    "abs",
+    "alert",
+    "all",
+    "annotate",
+    "any",
+    "assert_type",
+    "binary_file",
+    "break",
+    "call",
+    "camelcase",
+    "capitalize",
+    "ceiling",
+    "chomp",
+    "chop",
+    "compare",
+    "contain",
+    "convert_to",
+    "create_resources",
+    "crit",
+    "debug",
+    "defined",
+    "dig",
+    "digest",
+    "downcase",
+    "each",
+    "emerg",
+    "empty",
+    "epp",
+    "err",
+    "eyaml_lookup_key",
+    "fail",
+    "file",
+    "filter",
+    "find_file",
+    "find_template",
+    "flatten",
+    "floor",
+    "fqdn_rand",
+    "generate",
+    "get",
+    "getvar",
+    "group_by",
+    "hiera",
+    "hiera_array",
+    "hiera_hash",
+    "hiera_include",
+    "hocon_data",
+    "import",
+    "include",
+    "index",
+    "info",
+    "inline_epp",
+    "inline_template",
+    "join",
+    "json_data",
+    "keys",
+    "length",
+    "lest",
+    "lookup",
+    "lstrip",
+    "map",
+    "match",
+    "max",
+    "md5",
+    "min",
+    "module_directory",
+    "new",
+    "next",
+    "notice",
+    "partition",
+    "realize",
+    "reduce",
+    "regsubst",
+    "require",
+    "return",
+    "reverse_each",
+    "round",
+    "rstrip",
+    "scanf",
+    "sha1",
+    "sha256",
+    "shellquote",
+    "size",
+    "slice",
+    "sort",
+    "split",
+    "sprintf",
+    "step",
+    "strftime",
+    "strip",
+    "tag",
+    "tagged",
+    "template",
+    "then",
+    "tree_each",
+    "type",
+    "unique",
+    "unwrap",
+    "upcase",
+    "values",
+    "versioncmp",
+    "warning",
+    "with",
+    "yaml_data",
+];

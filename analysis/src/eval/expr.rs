@@ -9,7 +9,7 @@ use puppet_syntax::SyntaxNode;
 use super::scope::Lookup;
 use super::{Evaluator, Flow};
 use crate::ops::{self, ArithOp, CompareOp, MatchData, OpError};
-use crate::types::Type;
+use crate::types::{AliasResolver, Type};
 use crate::values::format::to_interpolated;
 use crate::values::{OrderedHash, Regexp, Value};
 
@@ -66,6 +66,15 @@ impl Evaluator {
             Expr::VariableExpr(v) => self.variable(&v.name(), node),
             Expr::SqStringExpr(s) => Ok(Value::String(s.value())),
             Expr::DqStringExpr(s) => {
+                let raw: String = s
+                    .syntax()
+                    .children_with_tokens()
+                    .filter_map(|c| c.into_token())
+                    .map(|t| t.text().to_string())
+                    .collect();
+                if invalid_unicode_escape(&raw) {
+                    return Err(self.error(node, "invalid byte sequence in UTF-8"));
+                }
                 let parts: Vec<_> = s
                     .parts()
                     .into_iter()
@@ -111,11 +120,9 @@ impl Evaluator {
                         self.warnings.extend(r.warnings);
                         Ok(r.value)
                     }
-                    Some(UnaryOp::Splat) => Ok(match v {
-                        Value::Array(a) => Value::Array(a),
-                        Value::Undef => Value::Array(Vec::new()),
-                        Value::Unknown(t) => Value::Unknown(t),
-                        other => Value::Array(vec![other]),
+                    Some(UnaryOp::Splat) => Ok(match unfold(v) {
+                        Ok(items) => Value::Array(items),
+                        Err(unknown) => unknown,
                     }),
                     None => Ok(v),
                 }
@@ -160,11 +167,28 @@ impl Evaluator {
         }
     }
 
-    /// Evaluates list elements (array literal, arguments, access keys):
-    /// `*x` unfolds an array, bare `k => v` entries form a hash.
+    /// Evaluates list elements (array literal, arguments): `*x` unfolds
+    /// (see [`unfold`]), bare `k => v` entries form a hash.
     pub(crate) fn eval_list(
         &mut self,
         items: impl Iterator<Item = Expr>,
+    ) -> Result<Vec<Value>, Flow> {
+        self.eval_list_with(items, true)
+    }
+
+    /// Evaluates access keys: like [`Evaluator::eval_list`], but a `*x` key
+    /// stays one (array) key, as Puppet evaluates each key on its own.
+    pub(crate) fn eval_keys(
+        &mut self,
+        items: impl Iterator<Item = Expr>,
+    ) -> Result<Vec<Value>, Flow> {
+        self.eval_list_with(items, false)
+    }
+
+    fn eval_list_with(
+        &mut self,
+        items: impl Iterator<Item = Expr>,
+        unfold_splats: bool,
     ) -> Result<Vec<Value>, Flow> {
         let mut out = Vec::new();
         let mut pending: Option<OrderedHash> = None;
@@ -182,12 +206,18 @@ impl Evaluator {
                     }
                 }
             }
-            if let Expr::UnaryExpr(u) = &item {
+            let mut inner = item.clone();
+            while let Expr::ParenExpr(p) = &inner {
+                match p.expr() {
+                    Some(e) => inner = e,
+                    None => break,
+                }
+            }
+            if let (Expr::UnaryExpr(u), true) = (&inner, unfold_splats) {
                 if u.op() == Some(UnaryOp::Splat) {
-                    match self.eval_opt(u.operand())? {
-                        Value::Array(a) => out.extend(a),
-                        Value::Undef => {}
-                        v => out.push(v),
+                    match unfold(self.eval_opt(u.operand())?) {
+                        Ok(items) => out.extend(items),
+                        Err(unknown) => out.push(unknown),
                     }
                     self.check_size(out.len() as u128)?;
                     continue;
@@ -230,6 +260,24 @@ impl Evaluator {
             let canonical = self
                 .alias_canonical(name)
                 .unwrap_or_else(|| name.to_string());
+            // an alias that only leads back to itself (`type Loop = Loop`)
+            // has no real type
+            let mut seen = vec![canonical.to_ascii_lowercase()];
+            let mut current = self.aliases.resolve(&canonical);
+            while let Some(Type::Alias(next)) = current {
+                let key = next.to_ascii_lowercase();
+                if seen.contains(&key) {
+                    return Err(self.error(
+                        node,
+                        format!(
+                            "Type alias '{}' cannot be resolved to a real type",
+                            canonical
+                        ),
+                    ));
+                }
+                seen.push(key);
+                current = self.aliases.resolve(&next);
+            }
             return Ok(Value::Type(Type::Alias(canonical)));
         }
         if let Some(t) = Type::from_name(name) {
@@ -309,6 +357,7 @@ impl Evaluator {
     fn interpolation(&mut self, i: &ast::Interpolation) -> Result<Value, Flow> {
         if let Some(tok) = i.variable_token() {
             let name = tok.text().trim_start_matches('$').to_string();
+
             if name.len() > 1 && name.starts_with('0') && name.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(self.error(
                     i.syntax(),
@@ -327,6 +376,21 @@ impl Evaluator {
     /// the target of `[]` or a method call) stands for a variable.
     fn interp_expr(&mut self, e: &Expr) -> Result<Value, Flow> {
         match e {
+            // `${true}` / `${false}`: Puppet fails on a boolean where it
+            // wants a variable name
+            Expr::VariableExpr(v)
+                if v.syntax().first_token().is_some_and(|t| {
+                    matches!(
+                        t.kind(),
+                        puppet_syntax::SyntaxKind::TRUE_KW | puppet_syntax::SyntaxKind::FALSE_KW
+                    )
+                }) =>
+            {
+                Err(self.error(
+                    e.syntax(),
+                    "a boolean cannot be used as a variable name in an interpolation",
+                ))
+            }
             Expr::QualifiedName(n) => self.variable(&n.name(), e.syntax()),
             Expr::Literal(l) => match l.value() {
                 Some(LiteralValue::Number(_)) => {
@@ -484,7 +548,7 @@ impl Evaluator {
     }
 
     pub(crate) fn access(&mut self, target: Value, a: &ast::AccessExpr) -> Result<Value, Flow> {
-        let keys = self.eval_list(a.args().into_iter())?;
+        let keys = self.eval_keys(a.args().into_iter())?;
         let node = a.syntax();
         if let Value::Type(Type::Alias(name)) = &target {
             return Err(self.error(
@@ -658,6 +722,65 @@ impl Evaluator {
             .iter()
             .find(|n| n.eq_ignore_ascii_case(name))
             .cloned()
+    }
+}
+
+/// Whether double-quoted source text has a `\u` escape naming something
+/// that is not a Unicode scalar value (`\u{110000}`, `\uD800`); Puppet
+/// then fails with an encoding error. Longer brace forms are not escapes.
+pub(crate) fn invalid_unicode_escape(raw: &str) -> bool {
+    let b = raw.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        if b.get(i + 1) != Some(&b'u') {
+            i += 2;
+            continue;
+        }
+        let rest = &raw[i + 2..];
+        let hex = if let Some(r) = rest.strip_prefix('{') {
+            let n = r.bytes().take_while(u8::is_ascii_hexdigit).count();
+            (1..=6).contains(&n) && r.as_bytes().get(n) == Some(&b'}')
+        } else {
+            rest.len() >= 4 && rest.as_bytes()[..4].iter().all(u8::is_ascii_hexdigit)
+        }
+        .then(|| {
+            let digits: String = rest
+                .trim_start_matches('{')
+                .chars()
+                .take_while(char::is_ascii_hexdigit)
+                .take(if rest.starts_with('{') { 6 } else { 4 })
+                .collect();
+            u32::from_str_radix(&digits, 16).ok()
+        })
+        .flatten();
+        if let Some(cp) = hex {
+            if char::from_u32(cp).is_none() {
+                return true;
+            }
+        }
+        i += 2;
+    }
+    false
+}
+
+/// The elements `*v` unfolds to: an array's elements, a hash's `[key,
+/// value]` pairs, an iterator's elements, nothing for `undef`, else the value
+/// itself. An unknown value is returned as the error.
+pub(crate) fn unfold(v: Value) -> Result<Vec<Value>, Value> {
+    match v {
+        Value::Array(a) => Ok(a),
+        Value::Hash(h) => Ok(h
+            .iter()
+            .map(|(k, v)| Value::Array(vec![k.clone(), v.clone()]))
+            .collect()),
+        Value::Iterator(it) => Ok(it.elements),
+        Value::Undef => Ok(Vec::new()),
+        Value::Unknown(t) => Err(Value::Unknown(t)),
+        other => Ok(vec![other]),
     }
 }
 

@@ -22,6 +22,8 @@ mod matching;
 mod new;
 pub mod record;
 pub mod scope;
+#[cfg(test)]
+mod tests;
 
 use std::collections::HashMap;
 
@@ -108,6 +110,20 @@ pub struct Evaluator {
     warnings: Vec<String>,
     /// Resource types and classes known to exist (lower-case names).
     resource_types: Vec<String>,
+    /// Whether this evaluator published its aliases for printing alias
+    /// values on this thread (cleared again on drop).
+    sets_display_aliases: bool,
+    /// Whether the evaluated source is all there is (no modules): calls to
+    /// functions that are neither defined nor Puppet's own are errors.
+    pub(crate) closed_world: bool,
+}
+
+impl Drop for Evaluator {
+    fn drop(&mut self) {
+        if self.sets_display_aliases {
+            crate::types::alias::set_display_aliases(None);
+        }
+    }
 }
 
 /// The resource types built into Puppet (names Puppet resolves without modules).
@@ -166,6 +182,8 @@ impl Evaluator {
             scopes: Scopes::new(),
             warnings: Vec::new(),
             resource_types: CORE_RESOURCE_TYPES.iter().map(|s| s.to_string()).collect(),
+            sets_display_aliases: false,
+            closed_world: false,
         }
     }
 
@@ -205,6 +223,13 @@ impl Evaluator {
         self.finish(result)
     }
 
+    /// Treats the evaluated source as the whole program, as `puppet apply -e`
+    /// without modules: unknown functions become errors instead of unknown
+    /// values.
+    pub fn set_closed_world(&mut self, closed: bool) {
+        self.closed_world = closed;
+    }
+
     /// Binds a variable in the current scope (e.g. a parameter as
     /// `Value::Unknown(type)`).
     pub fn set_variable(&mut self, name: &str, value: Value) {
@@ -225,7 +250,14 @@ impl Evaluator {
         for node in file.syntax().descendants() {
             if let Some(f) = ast::FunctionDef::cast(node.clone()) {
                 if let Some(name) = f.name() {
-                    self.functions.insert(name.to_ascii_lowercase(), f);
+                    let key = name.to_ascii_lowercase();
+                    if self.functions.contains_key(&key) {
+                        return Err(self.error(
+                            f.syntax(),
+                            format!("Attempt to redefine entity 'function {}'", name),
+                        ));
+                    }
+                    self.functions.insert(key, f);
                 }
             } else if let Some(a) = ast::TypeAlias::cast(node.clone()) {
                 if let Some(name) = a.name() {
@@ -261,6 +293,8 @@ impl Evaluator {
                 None => Type::Any,
             };
             self.aliases.insert(&name, t);
+            crate::types::alias::set_display_aliases(Some(self.aliases.clone()));
+            self.sets_display_aliases = true;
         }
         Ok(())
     }

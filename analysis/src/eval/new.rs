@@ -60,26 +60,98 @@ fn ruby_integer(s: &str, radix: Option<u32>) -> Option<i64> {
     Some(if neg { -v } else { v })
 }
 
-/// Ruby's `Float(str)`.
-fn ruby_float(s: &str) -> Option<f64> {
-    let t = s.trim_matches(|c: char| c.is_ascii_whitespace());
-    if let Some(i) = ruby_integer(t, None) {
-        if t.to_ascii_lowercase().contains("0x") || !t.contains(['.', 'e', 'E']) {
-            return Some(i as f64);
+/// Splits Puppet's `[+-]?\s*` number prefix: the sign and the rest after
+/// blanks. `None` when blanks come before the sign.
+fn split_sign(s: &str) -> Option<(&str, &str)> {
+    let (sign, rest) = match s.as_bytes().first() {
+        Some(b'+' | b'-') => s.split_at(1),
+        _ => ("", s),
+    };
+    Some((
+        sign,
+        rest.trim_start_matches(|c: char| c.is_ascii_whitespace()),
+    ))
+}
+
+/// A string under Puppet's float pattern (`[+-]?\s*` then a decimal float,
+/// hex, octal or binary integer), converted as `Float.new` (`numeric` false:
+/// always a decimal Float, `0x`/`0b` read as integers) or `Numeric.new`
+/// (an Integer unless there is a fraction or exponent; a leading 0 is octal).
+fn float_pattern_value(s: &str, numeric: bool) -> Option<Value> {
+    let (sign, body) = split_sign(s)?;
+    let b = body.as_bytes();
+    let all = |from: usize, f: fn(&u8) -> bool| b.len() > from && b[from..].iter().all(f);
+    let prefixed = b.len() > 2 && b[0] == b'0';
+    let hex = prefixed && matches!(b[1], b'x' | b'X') && all(2, u8::is_ascii_hexdigit);
+    let bin = prefixed && matches!(b[1], b'b' | b'B') && all(2, |c| *c == b'0' || *c == b'1');
+    let oct = b.len() > 1 && b[0] == b'0' && all(1, |c| (b'0'..=b'7').contains(c));
+    let dec = {
+        // (0|[1-9]\d*)(\.\d+)?([eE]-?\d+)?
+        let int_len = if b.first() == Some(&b'0') {
+            1
+        } else {
+            b.iter().take_while(|c| c.is_ascii_digit()).count()
+        };
+        let mut i = int_len;
+        if i > 0 && b.get(i) == Some(&b'.') {
+            let n = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            i = if n > 0 { i + 1 + n } else { usize::MAX };
         }
+        if i != usize::MAX && i > 0 && matches!(b.get(i), Some(b'e' | b'E')) {
+            let j = i + 1 + usize::from(b.get(i + 1) == Some(&b'-'));
+            let n = b
+                .get(j..)
+                .map_or(0, |r| r.iter().take_while(|c| c.is_ascii_digit()).count());
+            i = if n > 0 { j + n } else { usize::MAX };
+        }
+        i == b.len() && int_len > 0
+    };
+    let signed = format!("{}{}", sign, body);
+    if hex || bin {
+        let n = ruby_integer(&signed, None)?;
+        return Some(if numeric {
+            Value::Integer(n)
+        } else {
+            Value::Float(n as f64)
+        });
     }
-    let valid = !t.is_empty()
-        && t.bytes()
-            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+' | b'_'))
-        && !t.ends_with('.')
-        && !t.starts_with('.');
-    if !valid {
-        return None;
+    if numeric && !body.contains(['.', 'e', 'E']) && (dec || oct) {
+        return ruby_integer(&signed, None).map(Value::Integer);
     }
-    t.replace('_', "")
-        .parse::<f64>()
-        .ok()
-        .filter(|f| f.is_finite())
+    if dec || (!numeric && oct) {
+        return signed
+            .parse::<f64>()
+            .ok()
+            .filter(|f| f.is_finite())
+            .map(Value::Float);
+    }
+    None
+}
+
+/// A `Deferred` function name: `$`-prefixed or not, lower-case segments
+/// joined by `::` (`\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\z`).
+fn is_deferred_function_name(name: &str) -> bool {
+    let n = name.strip_prefix('$').unwrap_or(name);
+    !n.is_empty()
+        && n.split("::").all(|seg| {
+            let b = seg.as_bytes();
+            !b.is_empty()
+                && b[0].is_ascii_lowercase()
+                && b[1..]
+                    .iter()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'_')
+        })
+}
+
+/// The bytes of an `Array[Integer[0, 255]]`.
+fn byte_array(a: &[Value]) -> Result<Vec<u8>, String> {
+    a.iter()
+        .map(|v| match v {
+            Value::Integer(i) => u8::try_from(*i).map_err(|_| ()),
+            _ => Err(()),
+        })
+        .collect::<Result<Vec<u8>, ()>>()
+        .map_err(|_| "Binary.new() expects an Array of Integers between 0 and 255".to_string())
 }
 
 /// `true`/`false`/`yes`/`no`/`y`/`n`, case-insensitively.
@@ -103,7 +175,14 @@ impl Evaluator {
         if args.iter().any(Value::is_unknown) {
             return Ok(Value::Unknown(t.clone()));
         }
-        let v = self.convert(t, &args, node)?;
+        // a single argument that already is an instance is returned as is
+        // (except for `Init`, which always converts)
+        let v =
+            if args.len() == 1 && !matches!(t, Type::Init(..)) && self.ts().instance(t, &args[0]) {
+                args.into_iter().next().unwrap_or(Value::Undef)
+            } else {
+                self.convert(t, &args, node)?
+            };
         let ts = self.ts();
         let ok = ts.instance(t, &v);
         drop(ts);
@@ -190,31 +269,25 @@ impl Evaluator {
                     Value::Timespan(ts) => (ts.nanos / 1_000_000_000) as i64,
                     Value::Timestamp(ts) => ts.nanos.div_euclid(1_000_000_000) as i64,
                     Value::String(s) => {
-                        let lenient = {
-                            let x = s.trim_start_matches(['+', '-']).trim_start();
-                            !x.is_empty()
-                                && (x.bytes().all(|b| b.is_ascii_digit())
-                                    || (x.len() > 2
-                                        && x.starts_with('0')
-                                        && matches!(x.as_bytes()[1], b'x' | b'X')
-                                        && x[2..].bytes().all(|b| b.is_ascii_hexdigit()))
-                                    || (x.len() > 2
-                                        && x.starts_with('0')
-                                        && matches!(x.as_bytes()[1], b'b' | b'B')
-                                        && x[2..].bytes().all(|b| b == b'0' || b == b'1')))
-                        };
-                        let sign_ws_ok = !s.starts_with(char::is_whitespace)
-                            && !s.ends_with(char::is_whitespace);
-                        let parsed = if lenient && sign_ws_ok {
-                            let compact: String = {
-                                let sign: String =
-                                    s.chars().take_while(|c| *c == '+' || *c == '-').collect();
-                                sign + s.trim_start_matches(['+', '-']).trim_start()
-                            };
-                            ruby_integer(&compact, radix)
-                        } else {
-                            None
-                        };
+                        // Puppet's lenient integer pattern: an optional sign,
+                        // blanks, then decimal (or octal) digits, hex or binary
+                        let parsed = split_sign(s).and_then(|(sign, body)| {
+                            let b = body.as_bytes();
+                            let ok = (!b.is_empty() && b.iter().all(u8::is_ascii_digit))
+                                || (b.len() > 2
+                                    && b[0] == b'0'
+                                    && matches!(b[1], b'x' | b'X')
+                                    && b[2..].iter().all(u8::is_ascii_hexdigit))
+                                || (b.len() > 2
+                                    && b[0] == b'0'
+                                    && matches!(b[1], b'b' | b'B')
+                                    && b[2..].iter().all(|c| *c == b'0' || *c == b'1'));
+                            if ok {
+                                ruby_integer(&format!("{}{}", sign, body), radix)
+                            } else {
+                                None
+                            }
+                        });
                         match parsed {
                             Some(n) => n,
                             None => {
@@ -242,6 +315,20 @@ impl Evaluator {
                 }))
             }
             Type::Float(_) | Type::Numeric => {
+                // only `(from, abs)` or a hash: no radix
+                if args.len() > 2 || args.get(1).is_some_and(|a| !matches!(a, Value::Boolean(_))) {
+                    return fail(
+                        self,
+                        format!(
+                            "The function 'new_{}' was called with arguments it does not accept",
+                            if matches!(t, Type::Numeric) {
+                                "numeric"
+                            } else {
+                                "float"
+                            }
+                        ),
+                    );
+                }
                 let (from, abs) = match arg(0) {
                     Value::Hash(h) => (
                         h.get(&Value::string("from"))
@@ -270,40 +357,19 @@ impl Evaluator {
                     }
                     Value::Timespan(ts) => Value::Float(ts.to_f64()),
                     Value::Timestamp(ts) => Value::Float(ts.to_f64()),
-                    Value::String(s) => {
-                        let r = if numeric {
-                            match ruby_integer(s, None) {
-                                Some(_)
-                                    if !s.trim().is_empty() && !s.contains(['.', 'e', 'E'])
-                                        || s.to_ascii_lowercase().contains("0x") =>
-                                {
-                                    ruby_integer(s, None).map(Value::Integer)
-                                }
-                                _ => {
-                                    let _ = i64::MAX;
-                                    ruby_float(s).map(Value::Float)
-                                }
-                            }
-                        } else {
-                            ruby_float(s).map(Value::Float)
-                        };
-                        let bad = s.starts_with(char::is_whitespace)
-                            || s.ends_with(char::is_whitespace)
-                            || s.contains('_');
-                        match r {
-                            Some(v) if !bad => v,
-                            _ => {
-                                return fail(
-                                    self,
-                                    format!(
-                                        "The string '{}' cannot be converted to {}",
-                                        s,
-                                        if numeric { "Numeric" } else { "Float" }
-                                    ),
-                                )
-                            }
+                    Value::String(s) => match float_pattern_value(s, numeric) {
+                        Some(v) => v,
+                        None => {
+                            return fail(
+                                self,
+                                format!(
+                                    "The string '{}' cannot be converted to {}",
+                                    s,
+                                    if numeric { "Numeric" } else { "Float" }
+                                ),
+                            )
                         }
-                    }
+                    },
                     other => {
                         return fail(
                             self,
@@ -482,7 +548,13 @@ impl Evaluator {
                     ];
                     self.semver_from_parts(&a, node)
                 }
-                parts if parts.len() >= 3 => self.semver_from_parts(parts, node),
+                // positional prerelease and build must be strings when given
+                parts
+                    if (3..=5).contains(&parts.len())
+                        && parts[3..].iter().all(|p| matches!(p, Value::String(_))) =>
+                {
+                    self.semver_from_parts(parts, node)
+                }
                 _ => fail(
                     self,
                     "SemVer.new() expects a String or major, minor, patch".into(),
@@ -524,11 +596,30 @@ impl Evaluator {
                     .map(Value::Timestamp)
                     .map_err(|e| self.error(node, e)),
                 [Value::Timestamp(t)] => Ok(Value::Timestamp(*t)),
-                _ => Err(Flow::Unsupported(
-                    "Timestamp with formats or time zones is not evaluated".into(),
-                )),
+                [Value::String(s), format] => self.timestamp_from_string(s, format, None, node),
+                [Value::String(s), format, tz] => {
+                    self.timestamp_from_string(s, format, Some(tz), node)
+                }
+                [Value::Hash(h)] => {
+                    let get = |k: &str| h.get(&Value::string(k)).cloned();
+                    match get("string") {
+                        Some(Value::String(s)) => self.timestamp_from_string(
+                            &s,
+                            &get("format").unwrap_or(Value::Default),
+                            get("timezone").as_ref(),
+                            node,
+                        ),
+                        _ => fail(
+                            self,
+                            "Timestamp.new() expects a hash with a 'string'".into(),
+                        ),
+                    }
+                }
+                _ => fail(
+                    self,
+                    "Timestamp.new() was called with arguments it does not accept".into(),
+                ),
             },
-            Type::Undef => Ok(Value::Undef),
             Type::Type(_) => match arg(0) {
                 Value::Type(t) => Ok(Value::Type(t)),
                 Value::String(_) => Err(Flow::Unsupported("type strings are not parsed".into())),
@@ -540,25 +631,198 @@ impl Evaluator {
                     ),
                 ),
             },
-            Type::Variant(ts) => {
-                for vt in ts {
-                    if let Ok(v) = self.convert(vt, args, node) {
-                        let sys = self.ts();
-                        if sys.instance(vt, &v) {
-                            return Ok(v);
+            // a one-member Variant normalizes to its member; others have no
+            // `new` function
+            Type::Variant(ts) if ts.len() == 1 => self.convert(&ts[0], args, node),
+            Type::Binary => {
+                let bytes = match args {
+                    [Value::String(s)] => crate::values::binary::from_string(s, "%B"),
+                    [Value::String(s), Value::String(f)] => {
+                        crate::values::binary::from_string(s, f)
+                    }
+                    [Value::Array(a)] => byte_array(a),
+                    [Value::Hash(h)] => match (
+                        h.get(&Value::string("value")),
+                        h.get(&Value::string("format")),
+                    ) {
+                        (Some(Value::String(s)), None | Some(Value::Undef)) => {
+                            crate::values::binary::from_string(s, "%B")
                         }
+                        (Some(Value::String(s)), Some(Value::String(f))) => {
+                            crate::values::binary::from_string(s, f)
+                        }
+                        (Some(Value::Array(a)), None) => byte_array(a),
+                        _ => Err(
+                            "Binary.new() expects a hash with a String or byte Array 'value'"
+                                .into(),
+                        ),
+                    },
+                    _ => Err("Binary.new() was called with arguments it does not accept".into()),
+                };
+                bytes.map(Value::Binary).map_err(|e| self.error(node, e))
+            }
+            Type::Uri(_) => match args {
+                [Value::String(s)] if !s.is_empty() => {
+                    // characters RFC 3986 never allows unescaped
+                    if s.chars()
+                        .any(|c| c.is_whitespace() || c.is_control() || "<>\"{}|\\^`".contains(c))
+                    {
+                        fail(self, format!("bad URI(is not URI?): {:?}", s))
+                    } else {
+                        Ok(Value::Uri(s.clone()))
                     }
                 }
-                fail(self, format!("Value cannot be converted to {}", t))
+                [Value::Hash(h)] => {
+                    let part = |k: &str| match h.get(&Value::string(k)) {
+                        Some(Value::String(s)) => Some(s.clone()),
+                        Some(Value::Integer(i)) => Some(i.to_string()),
+                        _ => None,
+                    };
+                    let mut u = String::new();
+                    if let Some(sc) = part("scheme") {
+                        u.push_str(&sc);
+                        u.push(':');
+                    }
+                    if let Some(o) = part("opaque") {
+                        u.push_str(&o);
+                    } else {
+                        if let Some(host) = part("host") {
+                            u.push_str("//");
+                            if let Some(ui) = part("userinfo") {
+                                u.push_str(&ui);
+                                u.push('@');
+                            }
+                            u.push_str(&host);
+                            if let Some(port) = part("port") {
+                                u.push(':');
+                                u.push_str(&port);
+                            }
+                        }
+                        if let Some(path) = part("path") {
+                            u.push_str(&path);
+                        }
+                        if let Some(q) = part("query") {
+                            u.push('?');
+                            u.push_str(&q);
+                        }
+                    }
+                    if let Some(f) = part("fragment") {
+                        u.push('#');
+                        u.push_str(&f);
+                    }
+                    Ok(Value::Uri(u))
+                }
+                _ => fail(
+                    self,
+                    "URI.new() expects a non-empty String or a Hash".into(),
+                ),
+            },
+            Type::Object(o) if o.name.as_deref() == Some("Deferred") => {
+                let (name, arguments) = match args {
+                    [Value::String(n)] => (n.clone(), None),
+                    [Value::String(n), Value::Array(a)] => (n.clone(), Some(a.clone())),
+                    [Value::String(n), Value::Undef] => (n.clone(), None),
+                    [Value::Hash(h)] => match (
+                        h.get(&Value::string("name")),
+                        h.get(&Value::string("arguments")),
+                    ) {
+                        (Some(Value::String(n)), None | Some(Value::Undef)) => (n.clone(), None),
+                        (Some(Value::String(n)), Some(Value::Array(a))) => {
+                            (n.clone(), Some(a.clone()))
+                        }
+                        _ => return fail(
+                            self,
+                            "Deferred.new() expects a 'name' String and optional 'arguments' Array"
+                                .into(),
+                        ),
+                    },
+                    _ => return fail(
+                        self,
+                        "The function 'new_Deferred' was called with arguments it does not accept"
+                            .into(),
+                    ),
+                };
+                if !is_deferred_function_name(&name) {
+                    return fail(
+                        self,
+                        format!("Deferred.new() expects a function name, got '{}'", name),
+                    );
+                }
+                let mut attributes = OrderedHash::new();
+                attributes.insert(Value::string("name"), Value::String(name));
+                if let Some(a) = arguments {
+                    attributes.insert(Value::string("arguments"), Value::Array(a));
+                }
+                Ok(Value::Object(Box::new(crate::values::ObjectValue {
+                    type_name: "Deferred".into(),
+                    attributes,
+                })))
             }
-            Type::Binary | Type::Uri(_) | Type::Object(_) => {
-                Err(Flow::Unsupported(format!("{}.new() is not evaluated", t)))
-            }
+            Type::Object(_) => Err(Flow::Unsupported(format!("{}.new() is not evaluated", t))),
             _ => fail(
                 self,
                 format!("Creation of new instance of type '{}' is not supported", t),
             ),
         }
+    }
+
+    /// `Timestamp(string, format(s), timezone)`.
+    fn timestamp_from_string(
+        &mut self,
+        s: &str,
+        format: &Value,
+        tz: Option<&Value>,
+        node: &SyntaxNode,
+    ) -> Result<Value, Flow> {
+        let tz = match tz {
+            None | Some(Value::Undef) | Some(Value::Default) => None,
+            Some(Value::String(t)) if t.eq_ignore_ascii_case("current") => {
+                return Err(Flow::Unsupported(
+                    "the host's current time zone is not known statically".into(),
+                ))
+            }
+            Some(Value::String(t)) => Some(t.as_str()),
+            Some(other) => {
+                return Err(self.error(
+                    node,
+                    format!(
+                        "Timestamp.new() expects a String time zone, got {}",
+                        other.a_label()
+                    ),
+                ))
+            }
+        };
+        let formats: Vec<&str> = match format {
+            Value::Undef | Value::Default if tz.is_some() => {
+                crate::values::time::TIMESTAMP_DEFAULT_FORMATS[5..].to_vec()
+            }
+            Value::Undef | Value::Default => {
+                crate::values::time::TIMESTAMP_DEFAULT_FORMATS.to_vec()
+            }
+            Value::String(f) => vec![f.as_str()],
+            Value::Array(fs) if !fs.is_empty() => {
+                let mut v = Vec::new();
+                for f in fs {
+                    match f {
+                        Value::String(f) => v.push(f.as_str()),
+                        _ => return Err(self.error(node, "Timestamp formats must be Strings")),
+                    }
+                }
+                v
+            }
+            other => {
+                return Err(self.error(
+                    node,
+                    format!(
+                        "Timestamp.new() expects a format String or Array, got {}",
+                        other.a_label()
+                    ),
+                ))
+            }
+        };
+        crate::values::strptime::parse_timestamp(s, &formats, tz)
+            .map(Value::Timestamp)
+            .map_err(|e| self.error(node, e))
     }
 
     fn semver_from_parts(&mut self, parts: &[Value], node: &SyntaxNode) -> Result<Value, Flow> {
@@ -690,5 +954,165 @@ impl Evaluator {
     fn aliases_resolve(&self, name: &str) -> Option<Type> {
         use crate::types::AliasResolver;
         self.aliases.resolve(name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::eval::record::eval_case;
+
+    /// The `%p` form of the value, or "error".
+    fn value(src: &str) -> String {
+        let r = eval_case(src);
+        match (r.error, r.value) {
+            (Some(_), _) => "error".into(),
+            (None, Some(v)) => v,
+            (None, None) => format!("unsupported: {:?}", r.unsupported),
+        }
+    }
+
+    #[test]
+    fn integer_strings_allow_blanks_after_the_sign_only() {
+        assert_eq!(value("Integer(' 12')"), "12");
+        assert_eq!(value("Integer('- 12')"), "-12");
+        assert_eq!(value("Integer(' 0x1F')"), "31");
+        assert_eq!(value("Integer(' -12')"), "error");
+        assert_eq!(value("Integer('12 ')"), "error");
+        assert_eq!(value("Integer('1_000')"), "error");
+    }
+
+    #[test]
+    fn float_and_numeric_strings() {
+        assert_eq!(value("Float('010')"), "10.0");
+        assert_eq!(value("Float(' 010')"), "10.0");
+        assert_eq!(value("Float('0x10')"), "16.0");
+        assert_eq!(value("Float('0b11')"), "3.0");
+        assert_eq!(value("Float('0o17')"), "error");
+        assert_eq!(value("Float('1.5 ')"), "error");
+        assert_eq!(value("Numeric('010')"), "8");
+        assert_eq!(value("Numeric(' 12')"), "12");
+        assert_eq!(value("Numeric('- 1.5e3')"), "-1500.0");
+        assert_eq!(value("Numeric('010.5')"), "error");
+        // no radix for Float and Numeric
+        assert_eq!(value("Numeric('010', 10)"), "error");
+        assert_eq!(value("Float('10', 10)"), "error");
+        assert_eq!(value("Numeric('10', true)"), "10");
+    }
+
+    #[test]
+    fn instances_are_returned_as_is_and_variants_do_not_convert() {
+        assert_eq!(value("Variant[Integer, String]('5')"), "'5'");
+        assert_eq!(value("Variant[Integer, String](5)"), "5");
+        assert_eq!(value("Variant[Integer]('5')"), "5");
+        assert_eq!(value("Variant[Integer, Float]('5')"), "error");
+        assert_eq!(value("Undef(1)"), "error");
+        assert_eq!(value("Undef(undef)"), "undef");
+    }
+
+    #[test]
+    fn semver_positional_qualifiers_must_be_strings() {
+        assert_eq!(value("SemVer(1,2,3,'a','b7')"), "1.2.3-a+b7");
+        assert_eq!(value("SemVer(1,2,3,undef,'b7')"), "error");
+        assert_eq!(value("SemVer(1,2,3,undef)"), "error");
+    }
+
+    #[test]
+    fn binaries_from_strings_arrays_and_hashes() {
+        assert_eq!(value("Binary('aGVsbG8=')"), "Binary(\"aGVsbG8=\")");
+        assert_eq!(value("Binary([104,105])"), "Binary(\"aGk=\")");
+        assert_eq!(value("Binary('hi', '%s')"), "Binary(\"aGk=\")");
+        assert_eq!(value("Binary('aGk', '%b')"), "Binary(\"aGk=\")");
+        assert_eq!(
+            value("Binary({value => 'aGk=', format => '%B'})"),
+            "Binary(\"aGk=\")"
+        );
+        assert_eq!(value("Binary('aGk')"), "error");
+        assert_eq!(value("Binary([256])"), "error");
+        assert_eq!(value("Binary('aGk=') == Binary('aGk=')"), "true");
+        assert_eq!(value("Binary('YWJj').size"), "3");
+        assert_eq!(value("empty(Binary(''))"), "true");
+        assert_eq!(value("String(Binary('aGVsbG8='), '%s')"), "'hello'");
+        assert_eq!(
+            value("String(Binary('aGVsbG8='), '%10p')"),
+            "'Binary(\"  aGVsbG8=\")'"
+        );
+        assert_eq!(value("String(Binary('aGVsbG8='), '%#B')"), "'\"aGVsbG8=\"'");
+    }
+
+    #[test]
+    fn uris_and_their_type_parameters() {
+        assert_eq!(value("URI('http://a.com')"), "URI('http://a.com')");
+        assert_eq!(
+            value("type(URI('http://a.com:8080'))"),
+            "URI[{'scheme' => 'http', 'host' => 'a.com', 'port' => '8080'}]"
+        );
+        assert_eq!(
+            value("type(URI('https://a.com:443/'))"),
+            "URI[{'scheme' => 'https', 'host' => 'a.com', 'path' => '/'}]"
+        );
+        assert_eq!(
+            value("URI('http://a.com') =~ URI[{scheme => 'HTTP'}]"),
+            "true"
+        );
+        assert_eq!(
+            value("URI('http://a.com') =~ URI[{scheme => /^ht/}]"),
+            "true"
+        );
+        assert_eq!(value("URI('http://a.com') =~ URI[{port => 80}]"), "true");
+        assert_eq!(
+            value("URI('http://a.com') =~ URI[{host => String}]"),
+            "true"
+        );
+        assert_eq!(value("URI('http://a.com') =~ URI['http://b.com']"), "false");
+        assert_eq!(
+            value("URI({scheme => 'https', host => 'x.org', port => 8443, path => '/p'})"),
+            "URI('https://x.org:8443/p')"
+        );
+        assert_eq!(value("URI('a b')"), "error");
+    }
+
+    #[test]
+    fn deferred_values() {
+        assert_eq!(
+            value("Deferred('join', [[1,2], '-'])"),
+            "Deferred({'name' => 'join', 'arguments' => [[1, 2], '-']})"
+        );
+        assert_eq!(
+            value("Deferred({name => 'join'})"),
+            "Deferred({'name' => 'join'})"
+        );
+        assert_eq!(value("type(Deferred('join', [1])) == Deferred"), "true");
+        assert_eq!(value("Deferred('join', [1]) =~ Object"), "true");
+        assert_eq!(
+            value("Deferred('join', [1]) == Deferred('join', [1])"),
+            "true"
+        );
+        assert_eq!(value("Deferred('join', 1)"), "error");
+        assert_eq!(value("Deferred('Join')"), "error");
+        assert_eq!(
+            value("String(Deferred('join'), '%p')"),
+            "'Deferred({\\'name\\' => \\'join\\'})'"
+        );
+        assert!(crate::eval::record::eval_case("Deferred('join')")
+            .type_
+            .is_some_and(|t| t.starts_with("Object[{name => 'Deferred'")));
+    }
+
+    #[test]
+    fn timestamps_from_formats_and_zones() {
+        assert_eq!(
+            value("Timestamp('24.08.2016', ['%F', '%d.%m.%Y'])"),
+            "Timestamp('2016-08-24T00:00:00.000000000 UTC')"
+        );
+        assert_eq!(
+            value("Timestamp('2016-08-24 12:00', '%F %R', '+02:00')"),
+            "Timestamp('2016-08-24T10:00:00.000000000 UTC')"
+        );
+        assert_eq!(
+            value("Timestamp({string => '2015', format => '%Y'})"),
+            "Timestamp('2015-01-01T00:00:00.000000000 UTC')"
+        );
+        assert_eq!(value("Timestamp('2016-08-24', '%Y')"), "error");
+        assert_eq!(value("Timestamp('1473150899', '%s')"), "error");
     }
 }

@@ -5,6 +5,7 @@
 use super::{Evaluator, Limits, Outcome};
 use crate::types::infer_set;
 use crate::values::format::to_programmatic;
+use crate::values::Value;
 
 /// The result of evaluating one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,13 +24,16 @@ pub struct CaseRecord {
 /// evaluator's depth limit, never the thread's stack.
 const STACK_SIZE: usize = 256 * 1024 * 1024;
 
-/// Evaluates `source` with default limits, in a thread with a large stack.
+/// Evaluates `source` with default limits as a whole program (no modules:
+/// unknown functions are errors), in a thread with a large stack.
 pub fn eval_case(source: &str) -> CaseRecord {
     let src = source.to_string();
     let handle = std::thread::Builder::new()
         .stack_size(STACK_SIZE)
         .spawn(move || {
             let mut ev = Evaluator::new(Limits::default());
+            // a case is a whole `puppet apply -e` program, without modules
+            ev.set_closed_world(true);
             record(ev.eval_source(&src))
         });
     match handle.map(|h| h.join()) {
@@ -56,7 +60,8 @@ pub fn record(outcome: Outcome) -> CaseRecord {
     match outcome.value {
         Some(v) if !v.is_unknown() => CaseRecord {
             value: Some(to_programmatic(&v)),
-            type_: Some(infer_set(&v).to_string()),
+            // printed as `String(type($v))`: a type at top level
+            type_: Some(to_programmatic(&Value::Type(infer_set(&v)))),
             error: None,
             unsupported: None,
         },

@@ -176,6 +176,27 @@ fn cmp_label(v: &Value) -> String {
     }
 }
 
+/// Puppet answers whether a string type with a value (`String['x']`, only
+/// reachable as `Optional['x']` or `NotUndef['x']`) is assignable from a
+/// single-valued, case-sensitive `Enum` with that enum's value rather than
+/// `true`; `Optional` and `NotUndef` pass the answer through. Returns the
+/// value in that case.
+fn leaked_enum_value(l: &Type, r: &Type) -> Option<String> {
+    use crate::types::StringParam;
+    match (l, r) {
+        (Type::Optional(Some(inner)), Type::Optional(Some(ri))) => leaked_enum_value(inner, ri),
+        (Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)), r) => {
+            leaked_enum_value(inner, r)
+        }
+        (Type::String(StringParam::Value(_)), Type::Enum(e))
+            if e.values.len() == 1 && !e.case_insensitive =>
+        {
+            e.values.first().cloned()
+        }
+        _ => None,
+    }
+}
+
 /// Evaluates a comparison operator. With a type on the left, `<`/`>` mean
 /// proper sub/super type and `==` means the same type (mutual assignability).
 /// Unknown operands give `Value::Unknown(Boolean)`.
@@ -196,6 +217,21 @@ pub fn compare_op(
         let eq = r.is_some_and(|r| ts.equal(l, r));
         let r_ge_l = r.is_some_and(|r| ts.assignable(r, l));
         let l_ge_r = r.is_some_and(|r| ts.assignable(l, r));
+        // `<=` and `>=` answer with Ruby's raw assignability, which is a
+        // string in one case (see `leaked_enum_value`)
+        match (op, r) {
+            (CompareOp::Ge, Some(r)) if l_ge_r => {
+                if let Some(v) = leaked_enum_value(l, r) {
+                    return Ok(Value::String(v));
+                }
+            }
+            (CompareOp::Le, Some(r)) if r_ge_l => {
+                if let Some(v) = leaked_enum_value(r, l) {
+                    return Ok(Value::String(v));
+                }
+            }
+            _ => {}
+        }
         let b = match op {
             CompareOp::Eq => eq,
             CompareOp::Ne => !eq,

@@ -94,3 +94,125 @@ pub fn expand(t: &Type, resolver: &dyn AliasResolver) -> Option<Type> {
 pub fn is_alias_like(t: &Type) -> bool {
     matches!(t, Type::Data | Type::RichData | Type::Alias(_))
 }
+
+thread_local! {
+    /// The aliases of the evaluation running on this thread, for printing
+    /// alias values in their expanded form (see [`type_value_string`]).
+    static DISPLAY_ALIASES: std::cell::RefCell<Option<TypeAliases>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Sets (or clears) the aliases [`type_value_string`] expands on this thread.
+pub fn set_display_aliases(aliases: Option<TypeAliases>) {
+    DISPLAY_ALIASES.with(|d| *d.borrow_mut() = aliases);
+}
+
+/// The string form of a type used as a value (`String(T)`, `%p`, `"${T}"`).
+/// `Deferred` prints its object definition. A user alias prints as `Name = definition`, with aliases nested in the
+/// definition expanded the same way except where they refer back to an
+/// alias being expanded (`Tree = Array[Variant[Integer, Tree]]`).
+pub fn type_value_string(t: &Type) -> String {
+    // `Deferred` also prints its definition at top level
+    if let Type::Object(o) = t {
+        if o.name.as_deref() == Some("Deferred") {
+            return crate::values::format::DEFERRED_DEFINITION.to_string();
+        }
+    }
+    if !matches!(t, Type::Alias(_)) {
+        return t.to_string();
+    }
+    DISPLAY_ALIASES.with(|d| match &*d.borrow() {
+        Some(aliases) => expand_for_display(t, aliases, &mut Vec::new()).to_string(),
+        None => t.to_string(),
+    })
+}
+
+/// Replaces expandable aliases by pseudo-aliases named `Name = definition`.
+pub fn expand_for_display(t: &Type, resolver: &dyn AliasResolver, guard: &mut Vec<String>) -> Type {
+    if guard.len() > 32 {
+        return t.clone();
+    }
+    match t {
+        Type::Alias(n) if !guard.iter().any(|g| g.eq_ignore_ascii_case(n)) => {
+            match resolver.resolve(n) {
+                Some(def) => {
+                    guard.push(n.clone());
+                    let inner = expand_for_display(&def, resolver, guard);
+                    guard.pop();
+                    Type::Alias(format!("{} = {}", n, inner))
+                }
+                None => t.clone(),
+            }
+        }
+        other => map_children(other, &mut |c| expand_for_display(c, resolver, guard)),
+    }
+}
+
+/// `t` with each directly nested type replaced by `f(nested)`.
+pub fn map_children(t: &Type, f: &mut dyn FnMut(&Type) -> Type) -> Type {
+    let mut opt = |o: &Option<Box<Type>>| o.as_ref().map(|b| Box::new(f(b)));
+    match t {
+        Type::Array(e, size) => Type::Array(Box::new(f(e)), *size),
+        Type::Tuple(ts, size) => Type::Tuple(ts.iter().map(&mut *f).collect(), *size),
+        Type::Hash(k, v, size) => Type::Hash(Box::new(f(k)), Box::new(f(v)), *size),
+        Type::Struct(es) => Type::Struct(
+            es.iter()
+                .map(|e| super::StructElement {
+                    key: f(&e.key),
+                    value: f(&e.value),
+                })
+                .collect(),
+        ),
+        Type::Variant(ts) => Type::Variant(ts.iter().map(&mut *f).collect()),
+        Type::Optional(o) => Type::Optional(opt(o)),
+        Type::NotUndef(o) => Type::NotUndef(opt(o)),
+        Type::Iterable(o) => Type::Iterable(opt(o)),
+        Type::Iterator(o) => Type::Iterator(opt(o)),
+        Type::Type(o) => Type::Type(opt(o)),
+        Type::Init(o, args) => Type::Init(opt(o), args.clone()),
+        Type::Sensitive(b) => Type::Sensitive(Box::new(f(b))),
+        Type::Callable(c) => {
+            let mut c2 = c.clone();
+            c2.params = c.params.as_ref().map(|b| Box::new(f(b)));
+            c2.block = c.block.as_ref().map(|b| Box::new(f(b)));
+            c2.return_type = c.return_type.as_ref().map(|b| Box::new(f(b)));
+            Type::Callable(c2)
+        }
+        other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alias_values_print_expanded() {
+        let mut a = TypeAliases::new();
+        a.insert("A", Type::integer());
+        a.insert("B", Type::array_of(Type::Alias("A".into())));
+        a.insert(
+            "Tree",
+            Type::array_of(Type::Variant(vec![
+                Type::integer(),
+                Type::Alias("Tree".into()),
+            ])),
+        );
+        set_display_aliases(Some(a));
+        assert_eq!(
+            type_value_string(&Type::Alias("B".into())),
+            "B = Array[A = Integer]"
+        );
+        assert_eq!(
+            type_value_string(&Type::Alias("Tree".into())),
+            "Tree = Array[Variant[Integer, Tree]]"
+        );
+        // only an alias itself expands, not a type containing one
+        assert_eq!(
+            type_value_string(&Type::array_of(Type::Alias("A".into()))),
+            "Array[A]"
+        );
+        set_display_aliases(None);
+        assert_eq!(type_value_string(&Type::Alias("A".into())), "A");
+    }
+}

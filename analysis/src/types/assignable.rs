@@ -778,9 +778,9 @@ impl<'a> TypeSystem<'a> {
                 _ => false,
             },
             T::Runtime(..) | T::CatalogEntry | T::Resource(..) | T::Class(_) => false,
-            T::Init(tt, _) => match tt {
+            T::Init(tt, args) => match tt {
                 None => self.instance(&T::RichData, v),
-                Some(tt) => self.instance(tt, v),
+                Some(tt) => self.instance(tt, v) || (args.is_empty() && init_convertible(tt, v)),
             },
             // each given part must match the URI's part as `=~` would
             // (strings compare as `==`, regexps match, types test instances)
@@ -863,6 +863,76 @@ fn has_undecidable_pattern(t: &Type) -> bool {
         T::Hash(k, v, _) => has_undecidable_pattern(k) || has_undecidable_pattern(v),
         T::Struct(elements) => elements.iter().any(|e| has_undecidable_pattern(&e.value)),
         T::Optional(t) | T::NotUndef(t) | T::Iterable(t) | T::Iterator(t) => inner(t),
+        _ => false,
+    }
+}
+
+/// Puppet's lenient integer pattern (`Integer.new` accepts such strings).
+const INTEGER_PATTERN_LENIENT: &str = r"\A[+-]?\s*(?:\d+|0[xX][0-9A-Fa-f]+|0[bB][01]+)\z";
+/// Puppet's float pattern (`Float.new` and `Numeric.new` accept such strings).
+const FLOAT_PATTERN: &str =
+    r"\A[+-]?\s*(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?|0[xX][0-9A-Fa-f]+|0[0-7]+|0[bB][01]+)\z";
+
+/// Whether `Init[t]` accepts `v` through `t`'s `new` function: `v` fits the
+/// parameter type of a one-argument signature, or (an array) the parameters
+/// of a longer one. Known for the numeric types, `String` and `Boolean`.
+fn init_convertible(t: &Type, v: &Value) -> bool {
+    let is_int = matches!(t, Type::Integer(_));
+    match t {
+        Type::Integer(_) | Type::Float(_) | Type::Numeric => {
+            let pattern = if is_int {
+                INTEGER_PATTERN_LENIENT
+            } else {
+                FLOAT_PATTERN
+            };
+            let convertible = |x: &Value| match x {
+                Value::Integer(_)
+                | Value::Float(_)
+                | Value::Boolean(_)
+                | Value::Timespan(_)
+                | Value::Timestamp(_) => true,
+                Value::String(s) => Regexp::new(pattern).is_match(s).unwrap_or(false),
+                _ => false,
+            };
+            let radix = |x: &Value| matches!(x, Value::Default | Value::Integer(2 | 8 | 10 | 16));
+            match v {
+                Value::Hash(h) => {
+                    h.get(&Value::string("from")).is_some_and(convertible)
+                        && h.iter().all(|(k, x)| match k {
+                            Value::String(k) if k == "from" => true,
+                            Value::String(k) if k == "abs" => matches!(x, Value::Boolean(_)),
+                            Value::String(k) if k == "radix" && is_int => radix(x),
+                            _ => false,
+                        })
+                }
+                Value::Array(a) => match a.as_slice() {
+                    [from] => convertible(from),
+                    [from, second] => {
+                        convertible(from)
+                            && if is_int {
+                                radix(second)
+                            } else {
+                                matches!(second, Value::Boolean(_))
+                            }
+                    }
+                    [from, r, abs] if is_int => {
+                        convertible(from) && radix(r) && matches!(abs, Value::Boolean(_))
+                    }
+                    _ => false,
+                },
+                other => convertible(other),
+            }
+        }
+        // `String.new` takes any value
+        Type::String(_) => true,
+        Type::Boolean(_) => match v {
+            Value::Integer(_) | Value::Float(_) | Value::Boolean(_) => true,
+            Value::String(s) => matches!(
+                s.to_ascii_lowercase().as_str(),
+                "true" | "false" | "yes" | "no" | "y" | "n"
+            ),
+            _ => false,
+        },
         _ => false,
     }
 }

@@ -23,6 +23,18 @@ fn size_of(n: usize) -> Option<IntRange> {
 }
 
 /// Parses a URI into the parameter hash Puppet's `URI[...]` type shows.
+/// The default port of a URI scheme Ruby knows.
+pub fn uri_default_port(scheme: &str) -> Option<i64> {
+    match scheme.to_ascii_lowercase().as_str() {
+        "http" | "ws" => Some(80),
+        "https" | "wss" => Some(443),
+        "ftp" => Some(21),
+        "ldap" => Some(389),
+        "ldaps" => Some(636),
+        _ => None,
+    }
+}
+
 pub fn uri_parameters(uri: &str) -> OrderedHash {
     let mut h = OrderedHash::new();
     let mut rest = uri;
@@ -69,8 +81,16 @@ pub fn uri_parameters(uri: &str) -> OrderedHash {
         if !host.is_empty() {
             h.insert(Value::string("host"), Value::string(host));
         }
-        if let Some(p) = port.and_then(|p| p.parse::<i64>().ok()) {
-            h.insert(Value::string("port"), Value::Integer(p));
+        // Ruby keeps the port as written, and drops the scheme's default
+        let scheme = h.get(&Value::string("scheme")).map(|v| match v {
+            Value::String(s) => s.clone(),
+            _ => String::new(),
+        });
+        if let Some(p) = port {
+            let default = scheme.as_deref().and_then(uri_default_port);
+            if p.parse::<i64>().ok() != default {
+                h.insert(Value::string("port"), Value::string(p));
+            }
         }
         path
     } else {

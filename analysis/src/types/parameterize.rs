@@ -198,12 +198,27 @@ fn time_arg(v: &Value, timestamp: bool) -> Result<Option<i128>, String> {
                 let Some(Value::String(s)) = get("string") else {
                     return Err("Timestamp hash requires a 'string'".into());
                 };
-                match get("format") {
-                    None => Timestamp::parse(s)?.nanos,
-                    Some(_) => {
-                        return Err(format!("Unable to parse '{}' with the given format", s));
-                    }
-                }
+                let tz = match get("timezone") {
+                    Some(Value::String(t)) => Some(t.as_str()),
+                    _ => None,
+                };
+                let defaults = if tz.is_some() {
+                    &crate::values::time::TIMESTAMP_DEFAULT_FORMATS[5..]
+                } else {
+                    &crate::values::time::TIMESTAMP_DEFAULT_FORMATS[..]
+                };
+                let formats: Vec<&str> = match get("format") {
+                    Some(Value::String(f)) => vec![f.as_str()],
+                    Some(Value::Array(fs)) => fs
+                        .iter()
+                        .filter_map(|f| match f {
+                            Value::String(s) => Some(s.as_str()),
+                            _ => None,
+                        })
+                        .collect(),
+                    _ => defaults.to_vec(),
+                };
+                crate::values::strptime::parse_timestamp(s, &formats, tz)?.nanos
             } else if let Some(Value::String(s)) = get("string") {
                 match get("format") {
                     Some(Value::String(f)) => Timespan::parse_with(s, f)?.nanos,

@@ -105,9 +105,141 @@ pub fn string_to_number(s: &str) -> Option<Number> {
     Some(Number::Float(if negative { -v } else { v }))
 }
 
+/// Ruby's `Kernel#Float(string)`: surrounding whitespace allowed, an
+/// optional sign, a decimal number with single underscores between digits
+/// (`.5` and exponents allowed, `5.` not), or a hexadecimal number with an
+/// optional fraction and binary exponent (`0x1.8p1`).
+pub fn ruby_kernel_float(s: &str) -> Option<f64> {
+    let t = s.trim_matches(|c: char| c.is_ascii_whitespace() || c == '\x0b');
+    let (neg, t) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    // digit runs joined by single underscores
+    fn digits(t: &str, radix: u32) -> Option<(String, &str)> {
+        let mut out = String::new();
+        let mut rest = t;
+        loop {
+            let n = rest
+                .char_indices()
+                .find(|(_, c)| !c.is_digit(radix))
+                .map_or(rest.len(), |(i, _)| i);
+            if n == 0 {
+                return None;
+            }
+            out.push_str(&rest[..n]);
+            rest = &rest[n..];
+            match rest.strip_prefix('_') {
+                Some(r) if r.chars().next().is_some_and(|c| c.is_digit(radix)) => rest = r,
+                _ => return Some((out, rest)),
+            }
+        }
+    }
+    let v = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        let (int, rest) = digits(h, 16)?;
+        let mut v = 0f64;
+        for c in int.chars() {
+            v = v * 16.0 + c.to_digit(16)? as f64;
+        }
+        let rest = match rest.strip_prefix('.') {
+            Some(r) => {
+                let (frac, r) = digits(r, 16)?;
+                let mut scale = 1.0 / 16.0;
+                for c in frac.chars() {
+                    v += c.to_digit(16)? as f64 * scale;
+                    scale /= 16.0;
+                }
+                r
+            }
+            None => rest,
+        };
+        let rest = match rest.strip_prefix(['p', 'P']) {
+            Some(r) => {
+                let (eneg, r) = match r.as_bytes().first() {
+                    Some(b'-') => (true, &r[1..]),
+                    Some(b'+') => (false, &r[1..]),
+                    _ => (false, r),
+                };
+                let (e, r) = digits(r, 10)?;
+                let e: i32 = e.parse().ok()?;
+                v *= 2f64.powi(if eneg { -e } else { e });
+                r
+            }
+            None => rest,
+        };
+        if !rest.is_empty() {
+            return None;
+        }
+        v
+    } else {
+        let mut text = String::new();
+        let rest = match digits(t, 10) {
+            Some((int, r)) => {
+                text.push_str(&int);
+                r
+            }
+            None if t.starts_with('.') => t,
+            None => return None,
+        };
+        let rest = match rest.strip_prefix('.') {
+            Some(r) => {
+                let (frac, r) = digits(r, 10)?;
+                text.push('.');
+                text.push_str(&frac);
+                r
+            }
+            None => rest,
+        };
+        let rest = match rest.strip_prefix(['e', 'E']) {
+            Some(r) => {
+                let (sign, r) = match r.as_bytes().first() {
+                    Some(b'-') => ("-", &r[1..]),
+                    Some(b'+') => ("", &r[1..]),
+                    _ => ("", r),
+                };
+                let (e, r) = digits(r, 10)?;
+                text.push('e');
+                text.push_str(sign);
+                text.push_str(&e);
+                r
+            }
+            None => rest,
+        };
+        if !rest.is_empty() || text.is_empty() {
+            return None;
+        }
+        if text.starts_with('.') {
+            text.insert(0, '0');
+        }
+        text.parse::<f64>().ok()?
+    };
+    Some(if neg { -v } else { v })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kernel_float() {
+        let f = ruby_kernel_float;
+        assert_eq!(f("2.5"), Some(2.5));
+        assert_eq!(f(" 2.5 "), Some(2.5));
+        assert_eq!(f("\n2.5\n"), Some(2.5));
+        assert_eq!(f("1_000.5"), Some(1000.5));
+        assert_eq!(f("0x1A"), Some(26.0));
+        assert_eq!(f("-0x10"), Some(-16.0));
+        assert_eq!(f("0x1.8p1"), Some(3.0));
+        assert_eq!(f("010"), Some(10.0));
+        assert_eq!(f(".5"), Some(0.5));
+        assert_eq!(f("1.5e+3"), Some(1500.0));
+        for bad in [
+            "0b11", "5.", "1e", "1__0", "_1", "1_", "Infinity", "2.5x", "",
+        ] {
+            assert_eq!(f(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn conversions_from_conformance() {

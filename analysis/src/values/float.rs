@@ -27,7 +27,7 @@ pub fn ruby_float_to_s(f: f64) -> String {
     if negative {
         out.push('-');
     }
-    if decpt > 0 && decpt <= 16 {
+    if decpt > 0 && decpt < 16 {
         let d = decpt as usize;
         if digits.len() <= d {
             out.push_str(&digits);
@@ -78,7 +78,9 @@ mod tests {
         assert_eq!(s(0.30000000000000004), "0.30000000000000004");
         assert_eq!(s(-0.0), "-0.0");
         assert_eq!(s(1e16), "1.0e+16");
-        assert_eq!(s(1e15), "1000000000000000.0");
+        assert_eq!(s(1e15), "1.0e+15");
+        assert_eq!(s(999999999999999.9), "999999999999999.9");
+        assert_eq!(s(123456789012345.0), "123456789012345.0");
         assert_eq!(s(0.0001), "0.0001");
         assert_eq!(s(0.00001), "1.0e-05");
         assert_eq!(s(0.0004166666666666667), "0.0004166666666666667");

@@ -100,6 +100,9 @@ pub fn binary_to_base64(bytes: &[u8]) -> String {
     base64(bytes)
 }
 
+/// How Puppet prints the `Deferred` object type when it is the value itself.
+pub const DEFERRED_DEFINITION: &str = "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]";
+
 /// The programmatic string form, `String($v, '%p')`.
 pub fn to_programmatic(v: &Value) -> String {
     let mut out = String::new();
@@ -142,7 +145,7 @@ fn write_p(out: &mut String, v: &Value) {
         Value::Type(crate::types::Type::Object(o)) if o.name.is_none() => {
             out.push_str("Object[{}]")
         }
-        Value::Type(t) => out.push_str(&t.to_string()),
+        Value::Type(t) => out.push_str(&crate::types::alias::type_value_string(t)),
         Value::SemVer(v) => out.push_str(&v.to_string()),
         Value::SemVerRange(r) => {
             let parts: Vec<String> = r.ranges.iter().map(|r| r.to_string()).collect();

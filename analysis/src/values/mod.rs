@@ -4,6 +4,7 @@
 //! value that cannot be known statically (a fact, a parameter without default)
 //! but whose type is known, so inference can keep going.
 
+pub mod binary;
 pub mod convert;
 pub mod float;
 pub mod format;
@@ -11,6 +12,7 @@ pub mod hash;
 pub mod regexp;
 pub mod semver;
 pub mod string_format;
+pub mod strptime;
 pub mod time;
 
 pub use hash::OrderedHash;

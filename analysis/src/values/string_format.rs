@@ -6,6 +6,7 @@
 use super::float::ruby_float_to_s;
 use super::format::{puppet_double_quote, puppet_quote, regexp_with_delimiters, to_interpolated};
 use super::Value;
+use crate::types::alias::type_value_string;
 use crate::types::{infer_set, is_assignable, Type};
 
 /// A parsed `%<flags><width>.<prec><conv>` directive.
@@ -201,9 +202,19 @@ fn fmt_int(s: &Spec, n: i64) -> Result<String, String> {
     if upper {
         digits = digits.to_uppercase();
     }
+    // Two's complement digits ("..f01") are widened with their sign digit
+    // after the "..", both for a precision and for zero padding.
+    let fill_char = if digits.starts_with("..") {
+        digits.chars().nth(2)
+    } else {
+        None
+    };
     if let Some(p) = s.prec {
         while digits.len() < p {
-            digits.insert(0, '0');
+            match fill_char {
+                Some(c) => digits.insert(2, c),
+                None => digits.insert(0, '0'),
+            }
         }
     }
     let pre = if s.alt && n != 0 {
@@ -220,6 +231,11 @@ fn fmt_int(s: &Spec, n: i64) -> Result<String, String> {
     } else {
         sign(s, false)
     };
+    if let (Some(c), Some(w), true, false, None) = (fill_char, s.width, s.zero, s.left, s.prec) {
+        while sg.len() + pre.len() + digits.len() < w {
+            digits.insert(2, c);
+        }
+    }
     let body = format!("{}{}{}", sg, pre, digits);
     Ok(pad(s, body, s.prec.is_none()))
 }
@@ -282,6 +298,66 @@ fn c_general(f: f64, prec: usize, alt: bool, upper: bool) -> String {
     out
 }
 
+/// C's `%a` of a non-negative finite double: `0x1.<hex fraction>p<exp>`,
+/// normalized (subnormals too), trailing zeros dropped unless a precision is
+/// given, rounding half to even.
+fn hex_float(a: f64, prec: Option<usize>, alt: bool) -> String {
+    const FRAC_BITS: u32 = 52;
+    let bits = a.to_bits();
+    let raw_exp = ((bits >> FRAC_BITS) & 0x7ff) as i64;
+    let mut frac = bits & ((1u64 << FRAC_BITS) - 1);
+    let (mut lead, mut exp) = if a == 0.0 {
+        (0u64, 0i64)
+    } else if raw_exp == 0 {
+        // subnormal: shift the top set bit into the leading position
+        let shift = frac.leading_zeros() - (64 - FRAC_BITS - 1);
+        frac = (frac << shift) & ((1u64 << FRAC_BITS) - 1);
+        (1, -1022 - shift as i64)
+    } else {
+        (1, raw_exp - 1023)
+    };
+    let mut digits = format!("{:013x}", frac);
+    if let Some(p) = prec {
+        if p < 13 {
+            let drop_bits = 4 * (13 - p) as u32;
+            let full = (lead << FRAC_BITS) | frac;
+            let mut kept = full >> drop_bits;
+            let rest = full & ((1u64 << drop_bits) - 1);
+            let half = 1u64 << (drop_bits - 1);
+            if rest > half || (rest == half && kept & 1 == 1) {
+                kept += 1;
+            }
+            lead = kept >> (4 * p as u32);
+            kept &= (1u64 << (4 * p as u32)) - 1;
+            if lead == 2 {
+                // carried into the leading digit: renormalize
+                lead = 1;
+                exp += 1;
+            }
+            digits = if p == 0 {
+                String::new()
+            } else {
+                format!("{:0w$x}", kept, w = p)
+            };
+        } else {
+            while digits.len() < p {
+                digits.push('0');
+            }
+        }
+    } else {
+        digits = digits.trim_end_matches('0').to_string();
+    }
+    let dot = if !digits.is_empty() || alt { "." } else { "" };
+    format!(
+        "0x{}{}{}p{}{}",
+        lead,
+        dot,
+        digits,
+        if exp < 0 { '-' } else { '+' },
+        exp.abs()
+    )
+}
+
 fn fmt_float(s: &Spec, f: f64) -> Result<String, String> {
     if f.is_nan() || f.is_infinite() {
         let body = if f.is_nan() {
@@ -300,7 +376,8 @@ fn fmt_float(s: &Spec, f: f64) -> Result<String, String> {
         'E' => c_exp(a, prec, true),
         'g' => c_general(a, prec, s.alt, false),
         'G' => c_general(a, prec, s.alt, true),
-        'a' | 'A' => return Err("hexadecimal float formats are not supported".into()),
+        'a' => hex_float(a, s.prec, s.alt),
+        'A' => hex_float(a, s.prec, s.alt).to_uppercase(),
         _ => return Err(format!("bad float format {}", s.conv)),
     };
     let digits = if s.alt && s.conv == 'f' && prec == 0 {
@@ -344,6 +421,21 @@ fn ruby_inspect(v: &Value) -> String {
         Value::Undef => "nil".into(),
         Value::Float(f) => ruby_float_to_s(*f),
         other => to_interpolated(other),
+    }
+}
+
+/// What Ruby's `Kernel#format` sees for a time value under a numeric
+/// directive: times are `Numeric`s whose `to_int` is whole seconds (floored)
+/// and whose `to_f` is fractional seconds. Other values are returned as is.
+fn numeric_view(v: &Value, conv: char) -> Value {
+    let (secs, f) = match v {
+        Value::Timespan(t) => (t.to_secs(), t.to_f64()),
+        Value::Timestamp(t) => (t.to_secs(), t.to_f64()),
+        _ => return v.clone(),
+    };
+    match conv {
+        'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => Value::Float(f),
+        _ => i64::try_from(secs).map_or(Value::Float(f), Value::Integer),
     }
 }
 
@@ -490,13 +582,11 @@ fn parse_format_map(v: &Value) -> Result<Vec<(Type, Format)>, String> {
                     }
                 }
                 let get = |k: &str| c.get(&Value::string(k));
+                // A container format without a `format` key is parsed from
+                // an empty string, which Puppet rejects.
                 let mut fm = match get("format") {
                     Some(Value::String(s)) => Format::new(s)?,
-                    _ => Format::new(if is_assignable(&Type::hash(), t) {
-                        "%h"
-                    } else {
-                        "%a"
-                    })?,
+                    _ => Format::new("")?,
                 };
                 if let Some(Value::String(s)) = get("separator") {
                     fm.separator = Some(s.clone());
@@ -578,8 +668,66 @@ fn format_error(kind: &str, conv: char, allowed: &str) -> String {
     )
 }
 
-fn convert(v: &Value, map: &[(Type, Format)], depth: usize) -> Result<String, String> {
-    if depth > 100 {
+/// Pretty-printing state for `#` container formats: nesting level, whether
+/// the next element is the first of its container, and whether indentation
+/// is active. `depth` bounds recursion.
+#[derive(Clone, Copy, Debug, Default)]
+struct Indent {
+    level: usize,
+    not_first: bool,
+    indenting: bool,
+    depth: usize,
+}
+
+impl Indent {
+    fn subsequent(self) -> Indent {
+        Indent {
+            not_first: true,
+            ..self
+        }
+    }
+
+    fn indenting(self, indenting: bool) -> Indent {
+        Indent { indenting, ..self }
+    }
+
+    fn increase(self, indenting: bool) -> Indent {
+        Indent {
+            level: self.level + 1,
+            not_first: false,
+            indenting,
+            depth: self.depth + 1,
+        }
+    }
+
+    fn deeper(self) -> Indent {
+        Indent {
+            depth: self.depth + 1,
+            ..self
+        }
+    }
+
+    /// A nested container starts on a new line.
+    fn breaks(self) -> bool {
+        self.indenting && self.level > 0 && self.not_first
+    }
+
+    fn padding(self) -> String {
+        "  ".repeat(self.level)
+    }
+}
+
+fn is_array_or_hash(v: &Value) -> bool {
+    matches!(v, Value::Array(_) | Value::Hash(_))
+}
+
+fn rstrip(buf: &mut String) {
+    let n = buf.trim_end().len();
+    buf.truncate(n);
+}
+
+fn convert(v: &Value, map: &[(Type, Format)], ind: Indent) -> Result<String, String> {
+    if ind.depth > 100 {
         return Err("value nested too deeply".into());
     }
     let t = infer_set(v);
@@ -762,15 +910,15 @@ fn convert(v: &Value, map: &[(Type, Format)], depth: usize) -> Result<String, St
             's' => Ok(fmt_str(
                 s,
                 &if s.alt {
-                    format!("\"{}\"", ty)
+                    format!("\"{}\"", type_value_string(ty))
                 } else {
-                    ty.to_string()
+                    type_value_string(ty)
                 },
             )),
-            'p' => Ok(fmt_str(s, &ty.to_string())),
+            'p' => Ok(fmt_str(s, &type_value_string(ty))),
             c => Err(format_error("Type", c, "sp")),
         },
-        Value::Iterator(it) => convert(&Value::Array(it.elements.clone()), map, depth + 1),
+        Value::Iterator(it) => convert(&Value::Array(it.elements.clone()), map, ind.deeper()),
         Value::Array(items) => {
             if !matches!(s.conv, 'a' | 's' | 'p') {
                 return Err(format_error("Array", s.conv, "asp"));
@@ -778,15 +926,57 @@ fn convert(v: &Value, map: &[(Type, Format)], depth: usize) -> Result<String, St
             let sep = f.separator.clone().unwrap_or_else(|| ", ".into());
             let inner = f.string_formats.clone().unwrap_or_else(container_defaults);
             let (open, close) = delimiters(s, ('[', ']'));
-            let mut parts = Vec::new();
-            for e in items {
-                parts.push(if is_container(e) {
-                    convert(e, map, depth + 1)?
-                } else {
-                    convert(e, &inner, depth + 1)?
-                });
+            let ind = ind.indenting(s.alt || ind.indenting);
+            let mut buf = String::new();
+            if ind.breaks() {
+                buf.push('\n');
+                buf.push_str(&ind.padding());
             }
-            Ok(format!("{}{}{}", open, parts.join(&sep), close))
+            buf.push_str(&open);
+            let children = ind.increase(s.alt).subsequent();
+            let mut mapped = Vec::with_capacity(items.len());
+            for e in items {
+                let m = if is_container(e) { map } else { &inner };
+                mapped.push(convert(e, m, children)?);
+            }
+            // with `#` and a width, break before every scalar when a run of
+            // scalars is wider than the width
+            let size_break = s.alt
+                && s.width.is_some_and(|w| {
+                    let mut runs = vec![0usize];
+                    for (e, text) in items.iter().zip(&mapped) {
+                        if is_array_or_hash(e) {
+                            runs.push(0);
+                        } else if let Some(last) = runs.last_mut() {
+                            *last += text.chars().count();
+                        }
+                    }
+                    runs.into_iter().max().unwrap_or(0) > w
+                });
+            for (i, (e, text)) in items.iter().zip(&mapped).enumerate() {
+                if i == 0 {
+                    if size_break && !is_array_or_hash(e) {
+                        buf.push(' ');
+                    }
+                } else {
+                    buf.push_str(&sep);
+                    let after_container =
+                        s.alt && is_array_or_hash(&items[i - 1]) && !is_array_or_hash(e);
+                    if (size_break && !is_array_or_hash(e)) || after_container {
+                        if !buf.ends_with('\n') {
+                            rstrip(&mut buf);
+                        }
+                        buf.push('\n');
+                        buf.push_str(&children.padding());
+                    }
+                }
+                if buf.ends_with(' ') && text.starts_with('\n') {
+                    rstrip(&mut buf);
+                }
+                buf.push_str(text);
+            }
+            buf.push_str(&close);
+            Ok(buf)
         }
         Value::Hash(h) => {
             if s.conv == 'a' {
@@ -795,7 +985,7 @@ fn convert(v: &Value, map: &[(Type, Format)], depth: usize) -> Result<String, St
                         .map(|(k, v)| Value::Array(vec![k.clone(), v.clone()]))
                         .collect(),
                 );
-                return convert(&arr, map, depth + 1);
+                return convert(&arr, map, ind.deeper());
             }
             if !matches!(s.conv, 'h' | 's' | 'p') {
                 return Err(format_error("Hash", s.conv, "hasp"));
@@ -810,30 +1000,37 @@ fn convert(v: &Value, map: &[(Type, Format)], depth: usize) -> Result<String, St
                 }
                 sep.push('\n');
             }
-            let padding = if s.alt { "  " } else { "" };
+            let ind = ind.indenting(s.alt || ind.indenting);
+            let mut buf = String::new();
+            if ind.breaks() {
+                buf.push('\n');
+                buf.push_str(&ind.padding());
+            }
+            let children = ind.increase(false);
+            let padding = if s.alt {
+                children.padding()
+            } else {
+                String::new()
+            };
             let mut parts = Vec::new();
             for (k, e) in h.iter() {
-                let ks = if is_container(k) {
-                    convert(k, map, depth + 1)?
-                } else {
-                    convert(k, &inner, depth + 1)?
-                };
-                let vs = if is_container(e) {
-                    convert(e, map, depth + 1)?
-                } else {
-                    convert(e, &inner, depth + 1)?
-                };
+                let km = if is_container(k) { map } else { &inner };
+                let vm = if is_container(e) { map } else { &inner };
+                let ks = convert(k, km, children)?;
+                let vs = convert(e, vm, children)?;
                 parts.push(format!("{}{}{}{}", padding, ks, assoc, vs));
             }
-            let brk = if s.alt { "\n" } else { "" };
-            Ok(format!(
-                "{}{}{}{}{}",
-                open,
-                brk,
-                parts.join(&sep),
-                brk,
-                close
-            ))
+            buf.push_str(&open);
+            if s.alt {
+                buf.push('\n');
+            }
+            buf.push_str(&parts.join(&sep));
+            if s.alt {
+                buf.push('\n');
+                buf.push_str(&ind.padding());
+            }
+            buf.push_str(&close);
+            Ok(buf)
         }
         Value::Sensitive(_)
         | Value::Timespan(_)
@@ -843,11 +1040,42 @@ fn convert(v: &Value, map: &[(Type, Format)], depth: usize) -> Result<String, St
         | Value::Uri(_) => match s.conv {
             's' => Ok(fmt_str(s, &to_interpolated(v))),
             'p' => Ok(fmt_str(s, &super::format::to_programmatic(v))),
-            _ => Ok(fmt_str(s, &to_interpolated(v))),
+            _ => kernel_format(s, &numeric_view(v, s.conv)),
         },
-        Value::Binary(_) | Value::Object(_) | Value::Unknown(_) => {
-            Err("this value cannot be formatted statically".into())
+        Value::Binary(bytes) => {
+            use super::binary;
+            // with `#`, the encoded text is shown quoted
+            let text = |t: String| {
+                if s.alt {
+                    fmt_str(&s.with_conv('s'), &ruby_inspect(&Value::String(t)))
+                } else {
+                    fmt_str(s, &t)
+                }
+            };
+            match s.conv {
+                's' => match std::str::from_utf8(bytes) {
+                    Ok(t) => Ok(text(t.to_string())),
+                    Err(_) => Err(
+                        "\"\\xFF\" from ASCII-8BIT to UTF-8: the binary is not valid UTF-8".into(),
+                    ),
+                },
+                'p' => Ok(format!(
+                    "Binary(\"{}\")",
+                    fmt_str(s, &binary::encode_strict(bytes))
+                )),
+                'b' => Ok(text(binary::encode_relaxed(bytes))),
+                'B' => Ok(text(binary::encode_strict(bytes))),
+                'u' => Ok(text(binary::encode_urlsafe(bytes))),
+                't' => Ok(text("Binary".into())),
+                'T' => Ok(text("BINARY".into())),
+                c => Err(format_error("Binary", c, "bButTsp")),
+            }
         }
+        Value::Object(_) => match s.conv {
+            's' | 'p' => Ok(fmt_str(s, &super::format::to_programmatic(v))),
+            c => Err(format_error("Object", c, "sp")),
+        },
+        Value::Unknown(_) => Err("this value cannot be formatted statically".into()),
     }
 }
 
@@ -873,7 +1101,7 @@ fn capitalize(s: &str) -> String {
 
 /// `String(v)`: the default string form.
 pub fn default_string(v: &Value) -> String {
-    convert(v, &default_formats(), 0).unwrap_or_else(|_| to_interpolated(v))
+    convert(v, &default_formats(), Indent::default()).unwrap_or_else(|_| to_interpolated(v))
 }
 
 /// `String(v, format)` where `format` is a format string or a hash of type
@@ -900,7 +1128,16 @@ pub fn format_value(v: &Value, format: &Value) -> Result<String, String> {
             ),
         };
     let map = merge(default_formats(), user);
-    convert(v, &map, 0)
+    convert(v, &map, Indent::default())
+}
+
+/// How a format string refers to its arguments; Ruby forbids mixing kinds.
+#[derive(Clone, Copy, PartialEq)]
+enum Numbering {
+    None,
+    Unnumbered,
+    Numbered,
+    Named,
 }
 
 /// Ruby's `Kernel#sprintf` as Puppet's `sprintf` function exposes it.
@@ -908,6 +1145,7 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
     let mut out = String::new();
     let mut chars = fmt.char_indices().peekable();
     let mut next_arg = 0usize;
+    let mut numbering = Numbering::None;
     while let Some((i, c)) = chars.next() {
         if c != '%' {
             out.push(c);
@@ -923,6 +1161,17 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
         let mut name: Option<String> = None;
         let bytes = fmt.as_bytes();
         let mut spec_text = String::from("%");
+        // an absolute argument position `%N$...`
+        let mut position: Option<usize> = None;
+        let digits = fmt[end..].bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && bytes.get(end + digits) == Some(&b'$') {
+            let n: usize = fmt[end..end + digits].parse().unwrap_or(0);
+            if n == 0 {
+                return Err("malformed format string - %$".into());
+            }
+            position = Some(n);
+            end += digits + 1;
+        }
         while end < fmt.len() {
             let b = bytes[end] as char;
             if b == '<' || b == '{' {
@@ -950,7 +1199,32 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
         }
         let spec = Spec::parse(&spec_text)
             .map_err(|_| format!("malformed format string - {}", spec_text))?;
+        match (position.is_some(), name.is_some(), numbering) {
+            (true, _, Numbering::Unnumbered) => {
+                return Err(format!(
+                    "numbered({}) after unnumbered({})",
+                    position.unwrap_or(0),
+                    next_arg
+                ))
+            }
+            (true, _, Numbering::Named) => {
+                return Err(format!("numbered({}) after named", position.unwrap_or(0)))
+            }
+            (false, true, Numbering::Numbered) => return Err("named after numbered".into()),
+            (false, true, Numbering::Unnumbered) => return Err("named after unnumbered".into()),
+            (false, false, Numbering::Numbered) => {
+                return Err(format!("unnumbered({}) mixed with numbered", next_arg + 1))
+            }
+            (false, false, Numbering::Named) => return Err("unnumbered mixed with named".into()),
+            (true, _, _) => numbering = Numbering::Numbered,
+            (false, true, _) => numbering = Numbering::Named,
+            (false, false, _) => numbering = Numbering::Unnumbered,
+        }
         let value = match &name {
+            _ if position.is_some() => args
+                .get(position.unwrap_or(1) - 1)
+                .cloned()
+                .ok_or("too few arguments")?,
             Some(n) => match args.first() {
                 Some(Value::Hash(h)) => h
                     .get(&Value::String(n.clone()))
@@ -967,4 +1241,128 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
         out.push_str(&kernel_format(&spec, &value)?);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::values::{Timespan, Timestamp};
+
+    fn arr(items: Vec<Value>) -> Value {
+        Value::Array(items)
+    }
+
+    fn hash(entries: Vec<(&str, Value)>) -> Value {
+        let mut h = crate::values::OrderedHash::new();
+        for (k, v) in entries {
+            h.insert(Value::string(k), v);
+        }
+        Value::Hash(h)
+    }
+
+    fn fmt(v: &Value, f: &str) -> String {
+        format_value(v, &Value::string(f)).unwrap()
+    }
+
+    #[test]
+    fn alternate_array_format_indents_nested_containers() {
+        let v = arr(vec![
+            Value::Integer(1),
+            arr(vec![Value::Integer(2), Value::Integer(3)]),
+            Value::Integer(4),
+        ]);
+        assert_eq!(fmt(&v, "%#a"), "[1,\n  [2, 3],\n  4]");
+        let nested = arr(vec![arr(vec![
+            Value::Integer(1),
+            arr(vec![Value::Integer(2), arr(vec![Value::Integer(3)])]),
+        ])]);
+        assert_eq!(fmt(&nested, "%#a"), "[\n  [1,\n    [2,\n      [3]]]]");
+        // a width breaks runs of scalars wider than it
+        let v = arr(vec![
+            Value::Integer(1),
+            Value::string("two"),
+            arr(vec![Value::Integer(3)]),
+        ]);
+        assert_eq!(fmt(&v, "%#3a"), "[ 1,\n  'two',\n  [3]]");
+    }
+
+    #[test]
+    fn alternate_hash_format_indents_by_level() {
+        let v = hash(vec![(
+            "a",
+            arr(vec![
+                Value::Integer(1),
+                hash(vec![("b", Value::Integer(2))]),
+            ]),
+        )]);
+        assert_eq!(
+            fmt(&v, "%#h"),
+            "{\n  'a' => [1,\n    {\n      'b' => 2\n    }]\n}"
+        );
+        let v = hash(vec![("d", hash(vec![("e", Value::string("f"))]))]);
+        assert_eq!(fmt(&v, "%#h"), "{\n  'd' => {\n    'e' => 'f'\n  }\n}");
+    }
+
+    #[test]
+    fn container_format_hash_needs_a_format() {
+        let mut inner = crate::values::OrderedHash::new();
+        inner.insert(Value::string("separator"), Value::string(""));
+        let mut map = crate::values::OrderedHash::new();
+        map.insert(Value::Type(Type::array()), Value::Hash(inner));
+        assert!(format_value(&arr(vec![Value::Integer(1)]), &Value::Hash(map)).is_err());
+    }
+
+    #[test]
+    fn time_values_take_numeric_formats() {
+        let span = Value::Timespan(Timespan {
+            nanos: 90_061_500_000_000,
+        });
+        assert_eq!(fmt(&span, "%d"), "90061");
+        assert_eq!(fmt(&span, "%+d"), "+90061");
+        assert_eq!(fmt(&span, "%.2f"), "90061.50");
+        assert_eq!(fmt(&span, "%e"), "9.006150e+04");
+        assert_eq!(fmt(&span, "%a"), "0x1.5fcd8p+16");
+        assert!(format_value(&span, &Value::string("%t")).is_err());
+        let stamp = Value::Timestamp(Timestamp::from_secs(1_473_150_899));
+        assert!(format_value(&stamp, &Value::string("%c")).is_err());
+        let v = Value::SemVer(crate::values::Version::parse("1.2.3").unwrap());
+        assert!(format_value(&v, &Value::string("%d")).is_err());
+    }
+
+    #[test]
+    fn hex_floats() {
+        let f = |x: f64, spec: &str| fmt(&Value::Float(x), spec);
+        assert_eq!(f(-255.0, "%a"), "-0x1.fep+7");
+        assert_eq!(f(1.2345, "%a"), "0x1.3c083126e978dp+0");
+        assert_eq!(f(0.0, "%a"), "0x0p+0");
+        assert_eq!(f(5e-324, "%a"), "0x1p-1074");
+        assert_eq!(f(1e-310, "%a"), "0x1.2688b70e62bp-1030");
+        assert_eq!(f(1.5, "%.0a"), "0x1p+1");
+        assert_eq!(f(2.5, "%.0a"), "0x1p+1");
+        assert_eq!(f(1.96875, "%.1a"), "0x1.0p+1");
+        assert_eq!(f(1.0, "%#a"), "0x1.p+0");
+        assert_eq!(f(-255.0, "%A"), "-0X1.FEP+7");
+        assert_eq!(f(1.0, "%012a"), "0x0000001p+0");
+    }
+
+    #[test]
+    fn twos_complement_padding_uses_the_sign_digit() {
+        let n = Value::Integer(-255);
+        assert_eq!(fmt(&n, "%#010x"), "0x..ffff01");
+        assert_eq!(fmt(&n, "%010x"), "..ffffff01");
+        assert_eq!(fmt(&n, "%.8x"), "..ffff01");
+        assert_eq!(fmt(&n, "%#10x"), "   0x..f01");
+        assert_eq!(fmt(&n, "%+010x"), "-0000000ff");
+    }
+
+    #[test]
+    fn sprintf_positional_arguments() {
+        let args = [Value::string("world"), Value::string("hello")];
+        assert_eq!(sprintf("%2$s %1$s", &args).unwrap(), "hello world");
+        assert_eq!(sprintf("%1$s %1$s", &args).unwrap(), "world world");
+        assert!(sprintf("%1$s %s", &args).is_err());
+        assert!(sprintf("%s %1$s", &args).is_err());
+        assert!(sprintf("%3$s", &args).is_err());
+        assert!(sprintf("%0$s", &args).is_err());
+    }
 }

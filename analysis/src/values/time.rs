@@ -482,8 +482,26 @@ impl Timestamp {
     /// Formats with strftime-like directives in UTC (the subset Puppet's
     /// `strftime` supports that chrono can express).
     pub fn format(self, format: &str) -> Result<String, String> {
+        self.format_at(format, 0, "UTC")
+    }
+
+    /// Formats in the time zone `tz` (an offset or abbreviation as
+    /// [`zone_offset`] reads it). As in Ruby, a time moved to an explicit
+    /// offset has no zone name, so `%Z` prints nothing.
+    pub fn format_in_zone(self, format: &str, tz: &str) -> Result<String, String> {
+        if tz.is_empty() {
+            return self.format(format);
+        }
+        let offset = zone_offset(tz).ok_or_else(|| format!("Illegal timezone '{}'", tz))?;
+        self.format_at(format, offset, "")
+    }
+
+    fn format_at(self, format: &str, offset: i64, zone_name: &str) -> Result<String, String> {
         use chrono::{Datelike, Timelike};
-        let dt = self
+        let local = Timestamp {
+            nanos: self.nanos + offset as i128 * NS_PER_SEC,
+        };
+        let dt = local
             .to_chrono()
             .ok_or_else(|| "Timestamp out of range".to_string())?;
         let mut out = String::new();
@@ -560,14 +578,8 @@ impl Timestamp {
                 }
                 'P' => if dt.hour() < 12 { "am" } else { "pm" }.to_string(),
                 'p' => if dt.hour() < 12 { "AM" } else { "PM" }.to_string(),
-                'z' => {
-                    if flags.contains(':') {
-                        "+00:00".to_string()
-                    } else {
-                        "+0000".to_string()
-                    }
-                }
-                'Z' => "UTC".to_string(),
+                'z' => format_offset(offset, flags.matches(':').count()),
+                'Z' => zone_name.to_string(),
                 'A' => dt.format("%A").to_string(),
                 'a' => dt.format("%a").to_string(),
                 'B' => dt.format("%B").to_string(),
@@ -614,13 +626,23 @@ impl Timestamp {
 
     /// Parses with Puppet's default formats (`%FT%T.%N %Z`, `%F %T`, `%F`, ...).
     pub fn parse(s: &str) -> Result<Timestamp, String> {
-        parse_iso_like(s).ok_or_else(|| {
-            format!(
-                "Unable to parse '{}' using any of the formats {}",
-                s,
-                TIMESTAMP_DEFAULT_FORMATS.join(", ")
-            )
-        })
+        super::strptime::parse_timestamp(s, &TIMESTAMP_DEFAULT_FORMATS, None)
+    }
+}
+
+/// `%z` with `colons` colons: `+hhmm`, `+hh:mm`, `+hh:mm:ss`, or with three
+/// colons as few fields as needed (`+05`, `+05:30`).
+fn format_offset(offset: i64, colons: usize) -> String {
+    let sign = if offset < 0 { '-' } else { '+' };
+    let a = offset.abs();
+    let (h, m, s) = (a / 3600, a / 60 % 60, a % 60);
+    match colons {
+        0 => format!("{}{:02}{:02}", sign, h, m),
+        1 => format!("{}{:02}:{:02}", sign, h, m),
+        2 => format!("{}{:02}:{:02}:{:02}", sign, h, m, s),
+        _ if s != 0 => format!("{}{:02}:{:02}:{:02}", sign, h, m, s),
+        _ if m != 0 => format!("{}{:02}:{:02}", sign, h, m),
+        _ => format!("{}{:02}", sign, h),
     }
 }
 
@@ -638,107 +660,111 @@ pub const TIMESTAMP_DEFAULT_FORMATS: [&str; 10] = [
     "%F",
 ];
 
-fn take_digits(s: &str, max: usize) -> (&str, &str) {
-    let n = s
-        .bytes()
-        .take(max)
-        .take_while(|b| b.is_ascii_digit())
-        .count();
-    s.split_at(n)
-}
+/// Zone abbreviations Ruby's `Date._strptime('%z')` knows, with their UTC
+/// offsets in hours (the common subset; military letters are handled apart).
+const ZONE_ABBREVIATIONS: &[(&str, f64)] = &[
+    ("utc", 0.0),
+    ("ut", 0.0),
+    ("gmt", 0.0),
+    ("z", 0.0),
+    ("est", -5.0),
+    ("edt", -4.0),
+    ("cst", -6.0),
+    ("cdt", -5.0),
+    ("mst", -7.0),
+    ("mdt", -6.0),
+    ("pst", -8.0),
+    ("pdt", -7.0),
+    ("akst", -9.0),
+    ("akdt", -8.0),
+    ("hst", -10.0),
+    ("hast", -10.0),
+    ("hadt", -9.0),
+    ("ast", -4.0),
+    ("adt", -3.0),
+    ("nst", -3.5),
+    ("ndt", -2.5),
+    ("wet", 0.0),
+    ("west", 1.0),
+    ("bst", 1.0),
+    ("cet", 1.0),
+    ("cest", 2.0),
+    ("met", 1.0),
+    ("mest", 2.0),
+    ("eet", 2.0),
+    ("eest", 3.0),
+    ("msk", 3.0),
+    ("sast", 2.0),
+    ("ist", 5.5),
+    ("jst", 9.0),
+    ("kst", 9.0),
+    ("hkt", 8.0),
+    ("sgt", 8.0),
+    ("awst", 8.0),
+    ("acst", 9.5),
+    ("aest", 10.0),
+    ("aedt", 11.0),
+    ("nzst", 12.0),
+    ("nzdt", 13.0),
+];
 
-/// Parses `YYYY-MM-DD[(T| )HH:MM:SS[.fraction]][ zone]` the way Ruby's
-/// `_strptime` accepts Puppet's default formats.
-fn parse_iso_like(s: &str) -> Option<Timestamp> {
-    let (sign, rest) = match s.strip_prefix('-') {
-        Some(r) => (-1i64, r),
-        None => (1, s.strip_prefix('+').unwrap_or(s)),
-    };
-    let (y, rest) = take_digits(rest, 10);
-    let year: i64 = y.parse::<i64>().ok()? * sign;
-    let rest = rest.strip_prefix('-')?;
-    let (mo, rest) = take_digits(rest, 2);
-    let rest = rest.strip_prefix('-')?;
-    let (d, mut rest) = take_digits(rest, 2);
-    let (mut hh, mut mm, mut ss, mut frac) = (0u32, 0u32, 0u32, 0i128);
-    if let Some(r) = rest.strip_prefix('T').or_else(|| {
-        let r = rest.strip_prefix(' ')?;
-        r.bytes().next().filter(u8::is_ascii_digit).map(|_| r)
-    }) {
-        let (h, r) = take_digits(r, 2);
-        let r = r.strip_prefix(':')?;
-        let (m, r) = take_digits(r, 2);
-        let r = r.strip_prefix(':')?;
-        let (sec, mut r) = take_digits(r, 2);
-        hh = h.parse().ok()?;
-        mm = m.parse().ok()?;
-        ss = sec.parse().ok()?;
-        if let Some(fr) = r.strip_prefix('.') {
-            let n = fr.bytes().take_while(u8::is_ascii_digit).count();
-            if n == 0 {
-                return None;
-            }
-            let digits = &fr[..n];
-            let mut v: i128 = 0;
-            for (i, b) in digits.bytes().enumerate() {
-                if i < 9 {
-                    v = v * 10 + (b - b'0') as i128;
-                }
-            }
-            for _ in digits.len()..9 {
-                v *= 10;
-            }
-            frac = v;
-            r = &fr[n..];
-        }
-        rest = r;
+/// A zone's offset from UTC in seconds, as Ruby's `Date._strptime(tz, '%z')`
+/// computes it: `[+-]h`, `[+-]hh`, `[+-]hhmm[ss]`, `[+-]h:m[:s]`, an optional
+/// `GMT`/`UTC` prefix before a signed offset, a known abbreviation or a
+/// military letter.
+pub fn zone_offset(z: &str) -> Option<i64> {
+    let lower = z.trim().to_ascii_lowercase();
+    if let Some(&(_, h)) = ZONE_ABBREVIATIONS.iter().find(|(n, _)| *n == lower) {
+        return Some((h * 3600.0) as i64);
     }
-    let mut offset_secs: i64 = 0;
-    if !rest.is_empty() {
-        let z = rest.strip_prefix(' ')?;
-        offset_secs = parse_zone(z)?;
+    if lower.len() == 1 {
+        let c = lower.as_bytes()[0];
+        return match c {
+            b'a'..=b'i' => Some((c - b'a' + 1) as i64 * 3600),
+            b'k'..=b'm' => Some((c - b'a') as i64 * 3600),
+            b'n'..=b'y' => Some(-((c - b'n' + 1) as i64) * 3600),
+            _ => None,
+        };
     }
-    let date = chrono::NaiveDate::from_ymd_opt(
-        i32::try_from(year).ok()?,
-        mo.parse().ok()?,
-        d.parse().ok()?,
-    )?;
-    let dt = date.and_hms_opt(hh, mm, ss.min(59))?;
-    let secs = dt.and_utc().timestamp() - offset_secs + if ss == 60 { 1 } else { 0 };
-    Some(Timestamp {
-        nanos: secs as i128 * NS_PER_SEC + frac,
-    })
-}
-
-fn parse_zone(z: &str) -> Option<i64> {
-    let up = z.to_ascii_uppercase();
-    match up.as_str() {
-        "UTC" | "GMT" | "Z" | "UT" => return Some(0),
-        "EST" => return Some(-5 * 3600),
-        "EDT" => return Some(-4 * 3600),
-        "CST" => return Some(-6 * 3600),
-        "CDT" => return Some(-5 * 3600),
-        "MST" => return Some(-7 * 3600),
-        "MDT" => return Some(-6 * 3600),
-        "PST" => return Some(-8 * 3600),
-        "PDT" => return Some(-7 * 3600),
-        _ => {}
-    }
-    let (sign, r) = match z.as_bytes().first()? {
-        b'+' => (1, &z[1..]),
-        b'-' => (-1, &z[1..]),
+    let rest = lower
+        .strip_prefix("gmt")
+        .or_else(|| lower.strip_prefix("utc"))
+        .unwrap_or(&lower);
+    let (sign, r) = match rest.as_bytes().first()? {
+        b'+' => (1, &rest[1..]),
+        b'-' => (-1, &rest[1..]),
         _ => return None,
     };
-    let digits: String = r.chars().filter(|c| *c != ':').collect();
-    if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.is_empty() || digits.len() > 6 {
+    if r.is_empty() || !r.bytes().all(|b| b.is_ascii_digit() || b == b':') {
         return None;
     }
-    let h: i64 = digits.get(0..2.min(digits.len()))?.parse().ok()?;
-    let m: i64 = digits
-        .get(2..4)
-        .map(|s| s.parse().unwrap_or(0))
-        .unwrap_or(0);
-    Some(sign * (h * 3600 + m * 60))
+    let num = |t: &str| -> Option<i64> {
+        if t.is_empty() {
+            Some(0)
+        } else {
+            t.parse().ok()
+        }
+    };
+    let (h, m, sec) = if r.contains(':') {
+        let mut parts = r.split(':');
+        let h = num(parts.next()?)?;
+        let m = num(parts.next().unwrap_or(""))?;
+        let sec = num(parts.next().unwrap_or(""))?;
+        if parts.next().is_some() {
+            return None;
+        }
+        (h, m, sec)
+    } else {
+        // an odd digit count has a one-digit hour
+        let hl = if r.len() % 2 == 1 { 1 } else { 2 }.min(r.len());
+        let h = num(&r[..hl])?;
+        let m = num(r.get(hl..(hl + 2).min(r.len())).unwrap_or(""))?;
+        let sec = num(r
+            .get((hl + 2).min(r.len())..(hl + 4).min(r.len()))
+            .unwrap_or(""))?;
+        (h, m, sec)
+    };
+    Some(sign * (h * 3600 + m * 60 + sec))
 }
 
 impl fmt::Display for Timestamp {
@@ -837,5 +863,33 @@ mod tests {
         );
         assert!(Timestamp::parse("1-00:00:00").is_err());
         assert!(Timestamp::parse("nope").is_err());
+    }
+
+    #[test]
+    fn zone_offsets_and_formatting_in_a_zone() {
+        assert_eq!(zone_offset("+05:30"), Some(19800));
+        assert_eq!(zone_offset("+5"), Some(18000));
+        assert_eq!(zone_offset("-0530"), Some(-19800));
+        assert_eq!(zone_offset("+123"), Some(4980));
+        assert_eq!(zone_offset("+05:30:15"), Some(19815));
+        assert_eq!(zone_offset("GMT-5"), Some(-18000));
+        assert_eq!(zone_offset("EST"), Some(-18000));
+        assert_eq!(zone_offset("n"), Some(-3600));
+        assert_eq!(zone_offset("Europe/Stockholm"), None);
+        let t = Timestamp::from_secs(0);
+        assert_eq!(
+            t.format_in_zone("%H:%M %z", "+05:30").unwrap(),
+            "05:30 +0530"
+        );
+        assert_eq!(
+            t.format_in_zone("%F %T %Z", "UTC").unwrap(),
+            "1970-01-01 00:00:00 "
+        );
+        assert_eq!(t.format("%Z %::z %:::z").unwrap(), "UTC +00:00:00 +00");
+        assert_eq!(
+            t.format_in_zone("%:z %::z %:::z", "-00:30").unwrap(),
+            "-00:30 -00:30:00 -00:30"
+        );
+        assert!(t.format_in_zone("%F", "nowhere").is_err());
     }
 }
