@@ -22,6 +22,7 @@ pub mod host;
 pub mod index;
 pub mod ops;
 pub mod ruby_plugins;
+pub mod scopes;
 pub mod summary;
 pub mod types;
 pub mod values;
