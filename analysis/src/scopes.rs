@@ -322,15 +322,23 @@ pub fn workspace_globals(
     out
 }
 
-/// The variables of a class and of the classes it inherits, nearest first,
-/// found through the workspace index. The flag says the chain is complete
-/// (every class in it is in the workspace). `None` if the class itself is
-/// not in the workspace.
+/// A class's variables and those of the classes it inherits.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClassChain {
+    /// (qualified class name, its parameters and variables), nearest first.
+    pub classes: Vec<(String, BTreeSet<String>)>,
+    /// Every class of the chain is in the workspace (otherwise an ancestor
+    /// outside it may define more).
+    pub complete: bool,
+}
+
+/// The variables of a class and of the classes it inherits, found through
+/// the workspace index. `None` if the class itself is not in the workspace.
 pub fn class_variable_chain(
     db: &dyn salsa::Database,
     workspace: Workspace,
     class: &str,
-) -> Option<(Vec<(String, BTreeSet<String>)>, bool)> {
+) -> Option<ClassChain> {
     let mut chain = Vec::new();
     let mut seen = BTreeSet::new();
     let mut current = index_key(class);
@@ -340,7 +348,10 @@ pub fn class_variable_chain(
             if chain.is_empty() {
                 return None;
             }
-            return Some((chain, false));
+            return Some(ClassChain {
+                classes: chain,
+                complete: false,
+            });
         };
         let name = resolved.definition.name.clone();
         let vars = file_variables(db, resolved.location.file)
@@ -354,7 +365,12 @@ pub fn class_variable_chain(
             Some(parent) if !seen.contains(&index_key(parent)) && chain.len() < 64 => {
                 current = index_key(parent);
             }
-            _ => return Some((chain, true)),
+            _ => {
+                return Some(ClassChain {
+                    classes: chain,
+                    complete: true,
+                })
+            }
         }
     }
 }
@@ -618,7 +634,11 @@ fn condition_key(condition: Option<Expr>) -> Option<(String, bool)> {
 /// The facts of each arm of an `if`/`elsif`/`else` chain, given its
 /// conditions in order (`None` where unreadable): arm k knows the earlier
 /// conditions failed and its own holds.
-fn chain_facts(construct: u32, conditions: &[Option<(String, bool)>], arms: usize) -> Vec<Vec<BranchFact>> {
+fn chain_facts(
+    construct: u32,
+    conditions: &[Option<(String, bool)>],
+    arms: usize,
+) -> Vec<Vec<BranchFact>> {
     (0..arms)
         .map(|k| {
             let mut facts = vec![BranchFact::Arm(construct, k as u32)];
@@ -801,8 +821,9 @@ impl Resolver<'_> {
                         .chain(e.elsif_branches().map(|b| condition_key(b.condition())))
                         .collect(),
                     // `unless c` is `if !c`.
-                    Some(Expr::UnlessExpr(e)) => vec![condition_key(e.condition())
-                        .map(|(text, polarity)| (text, !polarity))],
+                    Some(Expr::UnlessExpr(e)) => {
+                        vec![condition_key(e.condition()).map(|(text, polarity)| (text, !polarity))]
+                    }
                     _ => Vec::new(),
                 };
                 let arms = node
@@ -904,9 +925,9 @@ impl Resolver<'_> {
         let mut opaque = false;
         if let Some(parent_class) = &spec.inherits {
             match class_variable_chain(self.db, self.workspace, parent_class) {
-                Some((chain, complete)) => {
-                    inherited = chain;
-                    opaque = !complete;
+                Some(chain) => {
+                    inherited = chain.classes;
+                    opaque = !chain.complete;
                 }
                 None => opaque = true,
             }
@@ -1068,7 +1089,11 @@ impl Resolver<'_> {
         let Some((class, leaf)) = name.rsplit_once("::") else {
             return Target::Unknown;
         };
-        let Some((chain, complete)) = class_variable_chain(self.db, self.workspace, class) else {
+        let Some(ClassChain {
+            classes: chain,
+            complete,
+        }) = class_variable_chain(self.db, self.workspace, class)
+        else {
             return Target::ExternalQualified;
         };
         if let Some((found, _)) = chain.iter().find(|(_, vars)| vars.contains(leaf)) {

@@ -79,7 +79,12 @@ pub(super) fn check_variables(
     }
 
     for def in &resolution.definitions {
-        if def.used || def.name.starts_with('_') {
+        // A failing reassignment is reported as such, not also as unused.
+        let reassigned = resolution
+            .reassignments
+            .iter()
+            .any(|r| r.range == def.range);
+        if def.used || def.name.starts_with('_') || reassigned {
             continue;
         }
         let Some(scope) = resolution.scopes.get(def.scope) else {
