@@ -443,7 +443,7 @@ mod tests {
             "class profile::web { }\n",
         )
         .unwrap();
-        let found = discover(&[root.clone()]);
+        let found = discover(std::slice::from_ref(&root));
         let names: Vec<&str> = found
             .layout
             .modules

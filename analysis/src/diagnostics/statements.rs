@@ -9,8 +9,8 @@
 use super::Diagnostic;
 use crate::builtins::builtins;
 use puppet_syntax::ast::{self, AstNode, Expr, LiteralValue};
-use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
-use std::collections::HashMap;
+use puppet_syntax::{SyntaxKind, SyntaxNode};
+use std::collections::HashSet;
 
 pub(super) fn check(node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
     match node.kind() {
@@ -66,19 +66,17 @@ fn literal_key(expr: &Expr) -> Option<String> {
 }
 
 fn repeated_options(values: Vec<Expr>, what: &str, out: &mut Vec<Diagnostic>) {
-    let mut seen: HashMap<String, TextRange> = HashMap::new();
+    let mut seen: HashSet<String> = HashSet::new();
     for value in values {
         let Some(key) = literal_key(&value) else {
             continue;
         };
-        if seen.contains_key(&key) {
+        if !seen.insert(key) {
             out.push(Diagnostic::warning(
                 value.syntax().text_range(),
                 "unreachable-option",
                 format!("this {what} option can never be chosen: an earlier option matches the same value"),
             ));
-        } else {
-            seen.insert(key, value.syntax().text_range());
         }
     }
 }
@@ -100,7 +98,7 @@ fn declared_resources(statement: &Expr) -> Vec<ast::ResourceExpr> {
 /// Resources declared directly in one statement list with the same type
 /// and literal title.
 fn duplicate_resources(list: &SyntaxNode, out: &mut Vec<Diagnostic>) {
-    let mut seen: HashMap<(String, String), TextRange> = HashMap::new();
+    let mut seen: HashSet<(String, String)> = HashSet::new();
     for statement in ast::children::<Expr>(list) {
         for resource in declared_resources(&statement) {
             let Some(type_name) = resource.type_name() else {
@@ -120,7 +118,7 @@ fn duplicate_resources(list: &SyntaxNode, out: &mut Vec<Diagnostic>) {
                         continue;
                     };
                     let entry = (type_name.clone(), title);
-                    if seen.contains_key(&entry) {
+                    if seen.contains(&entry) {
                         out.push(Diagnostic::error(
                             t.syntax().text_range(),
                             "duplicate-resource",
@@ -131,7 +129,7 @@ fn duplicate_resources(list: &SyntaxNode, out: &mut Vec<Diagnostic>) {
                             ),
                         ));
                     } else {
-                        seen.insert(entry, t.syntax().text_range());
+                        seen.insert(entry);
                     }
                 }
             }
