@@ -147,7 +147,7 @@ type App::Port = Integer[1, 65535]
 "#,
     );
     expect_test::expect![[r#"
-        /ws/modules/app/manifests/init.pp:1 error [unknown-type] `App::Missing` unknown type 'App::Missing': module 'app' defines no such type alias
+        /ws/modules/app/manifests/init.pp:1 error [unknown-type] `App::Missing` unknown type 'App::Missing': module 'app' does not define it
         /ws/modules/app/manifests/init.pp:1 warning [unknown-type] `Stdlib::Absolutepath` unknown type 'Stdlib::Absolutepath': module 'stdlib' is not in the workspace
         /ws/modules/app/manifests/init.pp:2 error [unknown-class] `app::missing` unknown class 'app::missing': module 'app' does not define it
         /ws/modules/app/manifests/init.pp:4 warning [unknown-class] `stdlib` unknown class 'stdlib': module 'stdlib' is not in the workspace

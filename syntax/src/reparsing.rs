@@ -162,11 +162,7 @@ impl Parse {
         }
         let range = token.text_range();
         // An error touching the token may quote its text.
-        if self
-            .errors
-            .iter()
-            .any(|e| e.range.start() <= range.end() && range.start() <= e.range.end())
-        {
+        if self.error_touches(range) {
             return None;
         }
         let relative = TextEdit::replace(edit.delete - range.start(), edit.insert.clone());
@@ -248,11 +244,7 @@ impl Parse {
         let range = node.text_range();
         // Errors on the node's braces may come from the surrounding parse;
         // errors inside it would have to be told apart from those.
-        if self
-            .errors
-            .iter()
-            .any(|e| e.range.start() <= range.end() && range.start() <= e.range.end())
-        {
+        if self.error_touches(range) {
             return None;
         }
         let relative = TextEdit::replace(edit.delete - range.start(), edit.insert.clone());
@@ -291,6 +283,13 @@ impl Parse {
 }
 
 impl Parse {
+    /// Whether an error's range touches (overlaps or adjoins) `range`.
+    fn error_touches(&self, range: TextRange) -> bool {
+        self.errors
+            .iter()
+            .any(|e| e.range.start() <= range.end() && range.start() <= e.range.end())
+    }
+
     /// The pending regex start after an edit that did not touch it (a
     /// reparsed block never contains one: blocks with `/` are refused).
     fn shifted_regex_start(&self, edit: &TextEdit) -> Option<TextSize> {

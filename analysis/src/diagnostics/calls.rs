@@ -118,39 +118,22 @@ impl CallChecks<'_> {
         if plugins.functions.contains(&name) {
             return;
         }
-        let module = name.split("::").next().unwrap_or_default();
         let mut hints = builtins().suggest_function(&name, self.stdlib());
         hints.extend(suggest::suggest(
             &name,
             plugins.functions.iter().map(String::as_str),
             2,
         ));
-        let hint = hints
-            .first()
-            .map(|best| format!("; did you mean '{best}'?"))
-            .unwrap_or_default();
-        if let Some(best) = hints
-            .first()
-            .filter(|best| super::resources::is_typo(&name, best))
-        {
-            out.push(Diagnostic::error(
-                call.range,
-                "unknown-function",
-                format!("unknown function '{name}': did you mean '{best}'?"),
-            ));
-        } else if name.contains("::") && self.layout.module(module).is_some() {
-            out.push(Diagnostic::error(
-                call.range,
-                "unknown-function",
-                format!("unknown function '{name}': module '{module}' does not define it"),
-            ));
-        } else {
-            out.push(Diagnostic::warning(
-                call.range,
-                "unknown-function",
-                format!("unknown function '{name}': not built in, and no module in the workspace defines it{hint}"),
-            ));
-        }
+        super::report_unknown(
+            self.layout,
+            call.range,
+            "unknown-function",
+            "function",
+            &name,
+            hints.first().map(String::as_str),
+            Some("not built in, and no module in the workspace defines it"),
+            out,
+        );
     }
 }
 

@@ -244,7 +244,7 @@ fn declared_param_type(
     let type_name = resource.type_name()?;
     let found = if type_name == "class" {
         let title = body.title()?;
-        lookup(db, workspace, Namespace::Class, &static_class_name(&title)?)
+        lookup(db, workspace, Namespace::Class, &title.static_string()?)
     } else {
         lookup(db, workspace, Namespace::DefinedType, &type_name)
     };
@@ -255,6 +255,53 @@ fn declared_param_type(
         .find(|p| p.name == name)?
         .type_text
         .clone()
+}
+
+/// Reports a name nothing defines. A close match of a known name is a
+/// misspelling: an error. A name in a module that is in the workspace
+/// should be defined there: an error. Otherwise the name may come from a
+/// module that is not checked out: a warning, saying why (`unbound` says
+/// why for a name bound to no module, e.g. an unqualified function).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn report_unknown(
+    layout: &Layout,
+    range: TextRange,
+    code: &'static str,
+    what: &str,
+    name: &str,
+    best: Option<&str>,
+    unbound: Option<&str>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let name = name.trim_start_matches("::");
+    let module = name.split("::").next().unwrap_or_default().to_lowercase();
+    let module_bound = unbound.is_none() || name.contains("::");
+    let hint = best
+        .map(|b| format!("; did you mean '{b}'?"))
+        .unwrap_or_default();
+    if let Some(best) = best.filter(|b| resources::is_typo(name, b)) {
+        out.push(Diagnostic::error(
+            range,
+            code,
+            format!("unknown {what} '{name}': did you mean '{best}'?"),
+        ));
+    } else if module_bound && layout.module(&module).is_some() {
+        out.push(Diagnostic::error(
+            range,
+            code,
+            format!("unknown {what} '{name}': module '{module}' does not define it{hint}"),
+        ));
+    } else {
+        let reason = match unbound {
+            Some(reason) if !name.contains("::") => reason.to_string(),
+            _ => format!("module '{module}' is not in the workspace"),
+        };
+        out.push(Diagnostic::warning(
+            range,
+            code,
+            format!("unknown {what} '{name}': {reason}{hint}"),
+        ));
+    }
 }
 
 /// Resolution of class and type references against the index.
@@ -302,7 +349,7 @@ impl References<'_> {
                 other => vec![other.clone()],
             };
             for item in items {
-                if let Some(class) = static_class_name(&item) {
+                if let Some(class) = item.static_string() {
                     self.resolve_class(&class, item.syntax().text_range(), out);
                 }
             }
@@ -319,7 +366,7 @@ impl References<'_> {
         }
         for body in resource.bodies() {
             if let Some(title) = body.title() {
-                if let Some(class) = static_class_name(&title) {
+                if let Some(class) = title.static_string() {
                     self.resolve_class(&class, title.syntax().text_range(), out);
                 }
             }
@@ -338,7 +385,7 @@ impl References<'_> {
             return;
         }
         for arg in access.args() {
-            if let Some(class) = static_class_name(&arg) {
+            if let Some(class) = arg.static_string() {
                 self.resolve_class(&class, arg.syntax().text_range(), out);
             }
         }
@@ -366,20 +413,16 @@ impl References<'_> {
         {
             return;
         }
-        let module = name.split("::").next().unwrap_or_default();
-        if self.layout.module(module).is_some() {
-            out.push(Diagnostic::error(
-                range,
-                "unknown-class",
-                format!("unknown class '{name}': module '{module}' does not define it"),
-            ));
-        } else {
-            out.push(Diagnostic::warning(
-                range,
-                "unknown-class",
-                format!("unknown class '{name}': module '{module}' is not in the workspace"),
-            ));
-        }
+        report_unknown(
+            self.layout,
+            range,
+            "unknown-class",
+            "class",
+            &name,
+            None,
+            None,
+            out,
+        );
     }
 
     /// Qualified type references in type positions must name a type alias
@@ -397,33 +440,17 @@ impl References<'_> {
             if known {
                 continue;
             }
-            let module = name.split("::").next().unwrap_or_default().to_lowercase();
             let range = reference.syntax().text_range();
-            if self.layout.module(&module).is_some() {
-                out.push(Diagnostic::error(
-                    range,
-                    "unknown-type",
-                    format!("unknown type '{name}': module '{module}' defines no such type alias"),
-                ));
-            } else {
-                out.push(Diagnostic::warning(
-                    range,
-                    "unknown-type",
-                    format!("unknown type '{name}': module '{module}' is not in the workspace"),
-                ));
-            }
+            report_unknown(
+                self.layout,
+                range,
+                "unknown-type",
+                "type",
+                &name,
+                None,
+                None,
+                out,
+            );
         }
-    }
-}
-
-/// A class name given literally: a name, bare word or string without
-/// interpolation.
-fn static_class_name(expr: &Expr) -> Option<String> {
-    match expr {
-        Expr::QualifiedName(n) => Some(n.name()),
-        Expr::BareWord(w) => Some(w.text()),
-        Expr::SqStringExpr(s) => Some(s.value()),
-        Expr::DqStringExpr(s) => s.static_value(),
-        _ => None,
     }
 }

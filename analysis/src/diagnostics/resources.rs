@@ -84,7 +84,7 @@ impl ResourceChecks<'_> {
         let range = type_expr.syntax().text_range();
         if type_name == "class" {
             for body in resource.bodies() {
-                let Some(class) = body.title().as_ref().and_then(static_name) else {
+                let Some(class) = body.title().as_ref().and_then(Expr::static_string) else {
                     continue;
                 };
                 let found = lookup(self.db, self.workspace, Namespace::Class, &class);
@@ -172,33 +172,16 @@ impl ResourceChecks<'_> {
                 3,
             ))
             .collect();
-        let module = name.split("::").next().unwrap_or_default();
-        let hint = known
-            .first()
-            .map(|best| format!(": did you mean '{best}'?"))
-            .unwrap_or_default();
-        if known.first().is_some_and(|best| is_typo(name, best)) {
-            out.push(Diagnostic::error(
-                range,
-                "unknown-resource-type",
-                format!("unknown resource type '{name}'{hint}"),
-            ));
-        } else if name.contains("::") && self.layout.module(module).is_some() {
-            out.push(Diagnostic::error(
-                range,
-                "unknown-resource-type",
-                format!("unknown resource type '{name}': module '{module}' defines no such defined type"),
-            ));
-        } else {
-            out.push(Diagnostic::warning(
-                range,
-                "unknown-resource-type",
-                format!(
-                    "unknown resource type '{name}': not a core type, and no module in the workspace defines it{}",
-                    hint.replace(": did", "; did")
-                ),
-            ));
-        }
+        super::report_unknown(
+            self.layout,
+            range,
+            "unknown-resource-type",
+            "resource type",
+            name,
+            known.first().map(String::as_str),
+            Some("not a core type, and no module in the workspace defines it"),
+            out,
+        );
         None
     }
 
@@ -330,7 +313,7 @@ fn check_value(type_name: &str, attribute: &str, value: Option<Expr>, out: &mut 
     let Some(value) = value else {
         return;
     };
-    let Some(word) = static_name(&value) else {
+    let Some(word) = value.static_string() else {
         return;
     };
     let Some(definition) = builtins().attribute(type_name, attribute) else {
@@ -363,17 +346,6 @@ fn accepts_undef(type_text: Option<&str>) -> bool {
                 || t.starts_with("Variant[Undef")
                 || t.contains("Undef")
         }
-    }
-}
-
-/// A literal string, name or bare word.
-fn static_name(expr: &Expr) -> Option<String> {
-    match expr {
-        Expr::QualifiedName(n) => Some(n.name()),
-        Expr::BareWord(w) => Some(w.text()),
-        Expr::SqStringExpr(s) => Some(s.value()),
-        Expr::DqStringExpr(s) => s.static_value(),
-        _ => None,
     }
 }
 

@@ -114,7 +114,7 @@ fn duplicate_resources(list: &SyntaxNode, out: &mut Vec<Diagnostic>) {
                 };
                 for t in titles {
                     // Titles compare exactly (not case-folded) in the catalog.
-                    let Some(title) = title_value(&t) else {
+                    let Some(title) = t.static_string() else {
                         continue;
                     };
                     let entry = (type_name.clone(), title);
@@ -134,16 +134,6 @@ fn duplicate_resources(list: &SyntaxNode, out: &mut Vec<Diagnostic>) {
                 }
             }
         }
-    }
-}
-
-fn title_value(expr: &Expr) -> Option<String> {
-    match expr {
-        Expr::SqStringExpr(s) => Some(s.value()),
-        Expr::DqStringExpr(s) => s.static_value(),
-        Expr::QualifiedName(n) => Some(n.name()),
-        Expr::BareWord(w) => Some(w.text()),
-        _ => None,
     }
 }
 

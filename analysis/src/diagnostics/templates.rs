@@ -35,7 +35,7 @@ impl TemplateChecks<'_> {
         let Some(reference) = args.first() else {
             return;
         };
-        let Some(name) = static_string(reference) else {
+        let Some(name) = reference.static_string() else {
             return;
         };
         let Some((module, rest)) = name.split_once('/') else {
@@ -69,7 +69,7 @@ impl TemplateChecks<'_> {
         let given: Vec<(String, Expr)> = match args.get(1) {
             Some(Expr::HashExpr(hash)) => hash
                 .entries()
-                .filter_map(|e| Some((static_string(&e.key()?)?, e.key()?)))
+                .filter_map(|e| Some((e.key()?.static_string()?, e.key()?)))
                 .collect(),
             Some(_) => return, // Computed values: not checkable.
             None => Vec::new(),
@@ -123,14 +123,4 @@ fn template_params(db: &dyn salsa::Database, template: SourceFile) -> Option<Vec
             })
             .collect(),
     )
-}
-
-fn static_string(expr: &Expr) -> Option<String> {
-    match expr {
-        Expr::SqStringExpr(s) => Some(s.value()),
-        Expr::DqStringExpr(s) => s.static_value(),
-        Expr::QualifiedName(n) => Some(n.name()),
-        Expr::BareWord(w) => Some(w.text()),
-        _ => None,
-    }
 }

@@ -417,6 +417,21 @@ expr_enum!(
     Hostname,
 );
 
+impl Expr {
+    /// The string an expression stands for when it is written literally: a
+    /// name, bare word, or string without interpolation (class names,
+    /// titles, template paths, hash keys).
+    pub fn static_string(&self) -> Option<String> {
+        match self {
+            Expr::QualifiedName(n) => Some(n.name()),
+            Expr::BareWord(w) => Some(w.text()),
+            Expr::SqStringExpr(s) => Some(s.value()),
+            Expr::DqStringExpr(s) => s.static_value(),
+            _ => None,
+        }
+    }
+}
+
 ast_node!(
     /// A number, `true`, `false`, `undef`, `default`, or `type`/`function`
     /// used as a value in a collection.

@@ -15,13 +15,7 @@ pub(crate) fn parse_fragment(
     lexed: &Lexed,
     kind: SyntaxKind,
 ) -> Option<(GreenNode, Vec<SyntaxError>)> {
-    let mut offsets = Vec::with_capacity(lexed.tokens.len() + 1);
-    let mut offset = 0u32;
-    for token in &lexed.tokens {
-        offsets.push(offset);
-        offset += token.len;
-    }
-    offsets.push(offset);
+    let offsets = super::token_offsets(lexed);
     let shared = Shared {
         text,
         tokens: &lexed.tokens,

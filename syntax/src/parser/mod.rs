@@ -40,13 +40,7 @@ pub(crate) struct Marker {
 }
 
 pub(crate) fn parse(text: &str, lexed: &Lexed, kind: SourceKind) -> (GreenNode, Vec<SyntaxError>) {
-    let mut offsets = Vec::with_capacity(lexed.tokens.len() + 1);
-    let mut offset = 0u32;
-    for token in &lexed.tokens {
-        offsets.push(offset);
-        offset += token.len;
-    }
-    offsets.push(offset);
+    let offsets = token_offsets(lexed);
     let shared = Shared {
         text,
         tokens: &lexed.tokens,
@@ -69,6 +63,18 @@ pub(crate) fn parse(text: &str, lexed: &Lexed, kind: SourceKind) -> (GreenNode, 
     p.builder.finish_node();
     let errors = p.errors;
     (p.builder.finish(), errors)
+}
+
+/// The start offset of every token, plus the end of the text.
+fn token_offsets(lexed: &Lexed) -> Vec<u32> {
+    let mut offsets = Vec::with_capacity(lexed.tokens.len() + 1);
+    let mut offset = 0u32;
+    for token in &lexed.tokens {
+        offsets.push(offset);
+        offset += token.len;
+    }
+    offsets.push(offset);
+    offsets
 }
 
 /// What all (nested) parsers share: the input and the lexer's output.
