@@ -2,11 +2,11 @@
 //! `{ ... }` block, a hash, or a resource expression, whose text is known to
 //! be one complete node.
 
-use super::{expressions, resources, Parser, Shared};
+use super::{expressions, resources, Parser};
 use crate::lexer::Lexed;
 use crate::syntax_kind::SyntaxKind::{self, *};
 use crate::SyntaxError;
-use rowan::{GreenNode, GreenNodeBuilder};
+use rowan::GreenNode;
 
 /// Parses `text` as one node of `kind` (`BLOCK`, `HASH_EXPR`, or a resource
 /// kind). `None` unless the whole text became exactly one node of that kind.
@@ -16,19 +16,7 @@ pub(crate) fn parse_fragment(
     kind: SyntaxKind,
 ) -> Option<(GreenNode, Vec<SyntaxError>)> {
     let offsets = super::token_offsets(lexed);
-    let shared = Shared {
-        text,
-        tokens: &lexed.tokens,
-        offsets: &offsets,
-        bodies: &lexed.heredoc_bodies,
-    };
-    let mut p = Parser::new(
-        shared,
-        0..lexed.tokens.len(),
-        GreenNodeBuilder::new(),
-        0,
-        None,
-    );
+    let mut p = Parser::for_whole(text, lexed, &offsets);
     // A wrapper root, so that whatever the parser builds, `finish` succeeds.
     p.builder.start_node(SOURCE_FILE.into());
     match kind {

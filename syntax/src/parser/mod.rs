@@ -41,19 +41,7 @@ pub(crate) struct Marker {
 
 pub(crate) fn parse(text: &str, lexed: &Lexed, kind: SourceKind) -> (GreenNode, Vec<SyntaxError>) {
     let offsets = token_offsets(lexed);
-    let shared = Shared {
-        text,
-        tokens: &lexed.tokens,
-        offsets: &offsets,
-        bodies: &lexed.heredoc_bodies,
-    };
-    let mut p = Parser::new(
-        shared,
-        0..lexed.tokens.len(),
-        GreenNodeBuilder::new(),
-        0,
-        None,
-    );
+    let mut p = Parser::for_whole(text, lexed, &offsets);
     p.builder.start_node(SOURCE_FILE.into());
     if kind == SourceKind::Template {
         definitions::epp_parameters(&mut p);
@@ -114,6 +102,23 @@ pub(crate) struct Parser<'t> {
 }
 
 impl<'t> Parser<'t> {
+    /// A parser over all of a lexed text (`offsets` from `token_offsets`).
+    fn for_whole(text: &'t str, lexed: &'t Lexed, offsets: &'t [u32]) -> Parser<'t> {
+        let shared = Shared {
+            text,
+            tokens: &lexed.tokens,
+            offsets,
+            bodies: &lexed.heredoc_bodies,
+        };
+        Parser::new(
+            shared,
+            0..lexed.tokens.len(),
+            GreenNodeBuilder::new(),
+            0,
+            None,
+        )
+    }
+
     fn new(
         shared: Shared<'t>,
         range: Range<usize>,
