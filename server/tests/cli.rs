@@ -4,6 +4,11 @@ use std::path::Path;
 use std::process::Command;
 
 fn puppet_ls(args: &[&str]) -> (i32, String) {
+    let (status, stdout, _) = puppet_ls_with_stderr(args);
+    (status, stdout)
+}
+
+fn puppet_ls_with_stderr(args: &[&str]) -> (i32, String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_puppet-ls"))
         .args(args)
         .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
@@ -12,6 +17,7 @@ fn puppet_ls(args: &[&str]) -> (i32, String) {
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
     )
 }
 
@@ -48,8 +54,13 @@ fn check_finds_workspace_problems_as_json() {
     )
     .unwrap();
     std::fs::write(manifests.join("wrong.pp"), "class app::right { }\n").unwrap();
-    let (status, out) = puppet_ls(&["check", "--format", "json", dir.to_str().unwrap()]);
+    let (status, out, err) =
+        puppet_ls_with_stderr(&["check", "--format", "json", dir.to_str().unwrap()]);
     std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(
+        err.trim(),
+        "checked 2 files: 2 errors, 0 warnings in 2 files"
+    );
     assert_eq!(status, 1, "{out}");
     let json: serde_json::Value = serde_json::from_str(&out).expect("json output");
     let codes: Vec<&str> = json

@@ -34,6 +34,8 @@ pub fn run(paths: &[PathBuf], format: Format) -> ExitCode {
         .map(Path::to_path_buf)
         .collect();
     let mut errors = 0usize;
+    let mut warnings = 0usize;
+    let mut files_with_problems = 0usize;
     let mut records = Vec::new();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -42,11 +44,13 @@ pub fn run(paths: &[PathBuf], format: Format) -> ExitCode {
         if diagnostics.is_empty() {
             continue;
         }
+        files_with_problems += 1;
         let text = host.text(path).unwrap_or_default();
         let index = LineIndex::new(&text);
         for d in &diagnostics {
-            if d.severity == Severity::Error {
-                errors += 1;
+            match d.severity {
+                Severity::Error => errors += 1,
+                Severity::Warning => warnings += 1,
             }
             match format {
                 Format::Human => {
@@ -69,6 +73,14 @@ pub fn run(paths: &[PathBuf], format: Format) -> ExitCode {
     if format == Format::Json {
         let _ = writeln!(out, "{}", serde_json::Value::Array(records));
     }
+    // The summary goes to stderr: stdout stays one problem per line (or JSON).
+    eprintln!(
+        "checked {} files: {errors} error{}, {warnings} warning{} in {files_with_problems} file{}",
+        reported.len(),
+        if errors == 1 { "" } else { "s" },
+        if warnings == 1 { "" } else { "s" },
+        if files_with_problems == 1 { "" } else { "s" },
+    );
     if errors > 0 {
         ExitCode::FAILURE
     } else {
