@@ -118,28 +118,7 @@ fn write_p(out: &mut String, v: &Value) {
         Value::Integer(i) => out.push_str(&i.to_string()),
         Value::Float(f) => out.push_str(&ruby_float_to_s(*f)),
         Value::String(s) => out.push_str(&puppet_quote(s)),
-        Value::Array(a) => {
-            out.push('[');
-            for (i, e) in a.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_p(out, e);
-            }
-            out.push(']');
-        }
-        Value::Hash(h) => {
-            out.push('{');
-            for (i, (k, e)) in h.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_p(out, k);
-                out.push_str(" => ");
-                write_p(out, e);
-            }
-            out.push('}');
-        }
+        Value::Array(_) | Value::Hash(_) => write_collection(out, v, write_p),
         Value::Regexp(r) => out.push_str(&regexp_with_delimiters(r.source())),
         // The abstract Object type prints expanded at top level only.
         Value::Type(crate::types::Type::Object(o)) if o.name.is_none() => {
@@ -177,17 +156,16 @@ pub fn to_interpolated(v: &Value) -> String {
     out
 }
 
-fn write_s(out: &mut String, v: &Value) {
+/// `[a, b]` or `{k => v}`, each element written by `element`.
+fn write_collection(out: &mut String, v: &Value, element: fn(&mut String, &Value)) {
     match v {
-        Value::Undef => {}
-        Value::String(s) => out.push_str(s),
         Value::Array(a) => {
             out.push('[');
             for (i, e) in a.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_s(out, e);
+                element(out, e);
             }
             out.push(']');
         }
@@ -197,12 +175,21 @@ fn write_s(out: &mut String, v: &Value) {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                write_s(out, k);
+                element(out, k);
                 out.push_str(" => ");
-                write_s(out, e);
+                element(out, e);
             }
             out.push('}');
         }
+        _ => {}
+    }
+}
+
+fn write_s(out: &mut String, v: &Value) {
+    match v {
+        Value::Undef => {}
+        Value::String(s) => out.push_str(s),
+        Value::Array(_) | Value::Hash(_) => write_collection(out, v, write_s),
         Value::SemVerRange(r) => out.push_str(&r.to_string()),
         Value::Timespan(t) => out.push_str(&t.to_string()),
         Value::Timestamp(t) => out.push_str(&t.to_string()),
