@@ -220,6 +220,24 @@ impl Analysis {
     pub fn paths(&self) -> impl Iterator<Item = &Path> {
         self.files.keys().map(PathBuf::as_path)
     }
+
+    /// The database at this snapshot's revision.
+    pub fn db(&self) -> &RootDatabase {
+        &self.db
+    }
+
+    pub fn workspace(&self) -> Workspace {
+        self.workspace
+    }
+
+    pub fn file(&self, path: &Path) -> Option<SourceFile> {
+        self.files.get(path).copied()
+    }
+
+    /// Every Puppet and EPP file of the workspace, by path.
+    pub fn files(&self) -> impl Iterator<Item = (&Path, SourceFile)> {
+        self.files.iter().map(|(p, f)| (p.as_path(), *f))
+    }
 }
 
 /// Splits a multi-file fixture into files: each file starts with a line

@@ -19,6 +19,7 @@ pub mod db;
 pub mod diagnostics;
 pub mod eval;
 pub mod host;
+pub mod ide;
 pub mod index;
 pub mod ops;
 pub mod ruby_plugins;
