@@ -65,6 +65,9 @@ pub(super) fn is_constant(node: &SyntaxNode) -> bool {
 pub(super) fn evaluate(expr: &Expr) -> Option<Result<Value, String>> {
     let limits = Limits {
         max_steps: 10_000,
+        // Deep enough for real code, shallow enough for a 2 MiB stack
+        // in a debug build.
+        max_depth: 64,
         ..Limits::default()
     };
     let outcome = Evaluator::new(limits).eval_expression(expr);
