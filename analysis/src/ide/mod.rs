@@ -12,6 +12,12 @@ use puppet_syntax::{TextRange, TextSize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+pub mod cursor;
+pub mod goto_definition;
+pub mod occurrences;
+pub mod references;
+
+pub use references::HighlightKind;
 pub use salsa::Cancelled;
 
 /// The result of every IDE query: `Err` when a newer edit cancelled it.
