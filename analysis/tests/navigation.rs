@@ -2,58 +2,13 @@
 //! multi-file fixtures. `$0` marks the cursor; results are rendered as
 //! `path:line:col 'text'` (1-based line and column).
 
+mod common;
+
+use common::fixture;
 use expect_test::{expect, Expect};
-use puppet_analysis::host::{parse_fixture, AnalysisHost};
-use puppet_analysis::ide::{FilePosition, FileRange};
-use puppet_syntax::{TextRange, TextSize};
-use std::collections::BTreeMap;
+use puppet_analysis::ide::FilePosition;
+use puppet_syntax::TextSize;
 use std::path::PathBuf;
-
-/// The workspace and cursor of a fixture, with the texts for rendering.
-pub struct Fixture {
-    pub host: AnalysisHost,
-    pub position: FilePosition,
-    pub texts: BTreeMap<PathBuf, String>,
-}
-
-pub fn fixture(text: &str) -> Fixture {
-    let mut position = None;
-    let mut files = parse_fixture(text);
-    for (path, text) in &mut files {
-        if let Some(offset) = text.find("$0") {
-            text.replace_range(offset..offset + 2, "");
-            position = Some(FilePosition {
-                path: path.clone(),
-                offset: TextSize::new(offset as u32),
-            });
-        }
-    }
-    let texts = files.iter().cloned().collect();
-    Fixture {
-        host: AnalysisHost::from_files(files),
-        position: position.expect("a $0 cursor marker"),
-        texts,
-    }
-}
-
-impl Fixture {
-    pub fn render(&self, path: &std::path::Path, range: TextRange) -> String {
-        let text = &self.texts[path];
-        let start = usize::from(range.start()).min(text.len());
-        let end = usize::from(range.end()).min(text.len());
-        let before = &text[..start];
-        let line = before.matches('\n').count() + 1;
-        let col = start - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-        format!("{}:{line}:{col} '{}'", path.display(), &text[start..end])
-    }
-
-    pub fn render_ranges(&self, ranges: &[FileRange]) -> String {
-        ranges
-            .iter()
-            .map(|r| self.render(&r.path, r.range) + "\n")
-            .collect()
-    }
-}
 
 fn check_definition(text: &str, expect: Expect) {
     let f = fixture(text);
@@ -490,4 +445,64 @@ fn highlight_in_a_file() {
             /ws/site.pp:3:23 'Ntp' Read
         "#]],
     );
+}
+
+fn check_symbols(query: &str, expect: Expect) {
+    let f = fixture(&with("#- /ws/site.pp\n$0node default { }\n"));
+    let symbols = f.host.analysis().workspace_symbols(query, 5).unwrap();
+    let actual: String = symbols
+        .iter()
+        .map(|s| {
+            format!(
+                "{} {:?} {}\n",
+                f.render(&s.path, s.focus_range),
+                s.kind,
+                s.name
+            )
+        })
+        .collect();
+    expect.assert_eq(&actual);
+}
+
+#[test]
+fn workspace_symbols_fuzzy_and_ranked() {
+    // Exact first, then prefixes, then segment prefixes, then subsequences.
+    check_symbols(
+        "ntp",
+        expect![[r#"
+        /ws/modules/ntp/manifests/init.pp:1:7 'ntp' Class ntp
+        /ws/modules/ntp/lib/puppet/type/ntp_key.rb:1:23 'ntp_key' ResourceType ntp_key
+        /ws/modules/ntp/types/port.pp:1:6 'Ntp::Port' TypeAlias Ntp::Port
+        /ws/modules/ntp/manifests/peer.pp:1:8 'ntp::peer' DefinedType ntp::peer
+        /ws/modules/ntp/types/range.pp:1:6 'Ntp::Range' TypeAlias Ntp::Range
+    "#]],
+    );
+    check_symbols(
+        "n::p",
+        expect![[r#"
+        /ws/modules/ntp/types/port.pp:1:6 'Ntp::Port' TypeAlias Ntp::Port
+        /ws/modules/ntp/manifests/peer.pp:1:8 'ntp::peer' DefinedType ntp::peer
+        /ws/modules/ntp/manifests/params.pp:1:7 'ntp::params' Class ntp::params
+        /ws/modules/ntp/functions/helper.pp:1:10 'ntp::helper' Function ntp::helper
+    "#]],
+    );
+    check_symbols(
+        "PORT",
+        expect![[r#"
+        /ws/modules/ntp/types/port.pp:1:6 'Ntp::Port' TypeAlias Ntp::Port
+    "#]],
+    );
+    check_symbols(
+        "chksm",
+        expect![[r#"
+        /ws/modules/ntp/lib/puppet/functions/ntp/checksum.rb:1:37 'ntp::checksum' Function ntp::checksum
+    "#]],
+    );
+    check_symbols(
+        "default",
+        expect![[r#"
+        /ws/site.pp:1:6 'default' Node default
+    "#]],
+    );
+    check_symbols("zzz", expect![[""]]);
 }

@@ -16,6 +16,8 @@ pub mod cursor;
 pub mod goto_definition;
 pub mod occurrences;
 pub mod references;
+pub mod rename;
+pub mod workspace_symbols;
 
 pub use references::HighlightKind;
 pub use salsa::Cancelled;
