@@ -506,3 +506,34 @@ fn workspace_symbols_fuzzy_and_ranked() {
     );
     check_symbols("zzz", expect![[""]]);
 }
+
+/// Every feature at every offset (inside multi-byte characters, in broken
+/// code, past the end) answers without panicking.
+#[test]
+fn every_offset_of_odd_code_is_safe() {
+    let text = r#"#- /ws/modules/m/manifests/init.pp
+class m(Stri $p = 'é€', $::q) inherits {
+  include 'ü', [m::, ]
+  class { 'm': p => , * => {} }
+  $x = "${p} ${::m::p} $m::"
+  M::T['", ;
+  [$a, $b] = $x.each |$y| { notice($y, $ö) }
+  File[
+  type X =
+"#;
+    let f = fixture(&format!("{text}$0"));
+    let analysis = f.host.analysis();
+    let len = f.texts[&f.position.path].len() as u32;
+    for offset in 0..len + 3 {
+        let pos = FilePosition {
+            path: f.position.path.clone(),
+            offset: TextSize::new(offset),
+        };
+        analysis.goto_definition(&pos).unwrap();
+        analysis.find_references(&pos, true).unwrap();
+        analysis.highlight(&pos).unwrap();
+        let _ = analysis.prepare_rename(&pos).unwrap();
+        let _ = analysis.rename(&pos, "n").unwrap();
+    }
+    assert!(analysis.workspace_symbols("", 10).unwrap().len() <= 10);
+}
