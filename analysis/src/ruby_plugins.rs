@@ -8,6 +8,7 @@
 //! - `lib/puppet/parser/functions/*.rb`: legacy `newfunction(:f, ...)`.
 
 use crate::db::{RubyFile, Workspace};
+use puppet_syntax::{TextRange, TextSize};
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
@@ -46,30 +47,96 @@ pub fn scan(path: &str, text: &str) -> RubyPlugins {
         plugins.types.extend(scan_newtype(text));
         plugins.types.extend(scan_resource_api(text));
     }
-    if path.contains("/lib/puppet/functions/") {
-        static CREATE: OnceLock<Regex> = OnceLock::new();
-        let create = re(&CREATE, &format!(r"create_function\(\s*{SYMBOL}"));
+    if let Some(pattern) = function_pattern(path) {
         plugins
             .functions
-            .extend(create.captures_iter(text).map(|c| c[1].to_lowercase()));
-    }
-    if path.contains("/lib/puppet/parser/functions/") {
-        static NEWFUNCTION: OnceLock<Regex> = OnceLock::new();
-        let newfunction = re(&NEWFUNCTION, &format!(r"newfunction\(\s*{SYMBOL}"));
-        plugins
-            .functions
-            .extend(newfunction.captures_iter(text).map(|c| c[1].to_lowercase()));
+            .extend(pattern.captures_iter(text).map(|c| c[1].to_lowercase()));
     }
     plugins
 }
 
-fn scan_newtype(text: &str) -> Option<RubyType> {
+/// The pattern naming the functions a Ruby file defines, by its place:
+/// `create_function(:'mod::f'` (modern API) or `newfunction(:f` (legacy).
+fn function_pattern(path: &str) -> Option<&'static Regex> {
+    static CREATE: OnceLock<Regex> = OnceLock::new();
+    static NEWFUNCTION: OnceLock<Regex> = OnceLock::new();
+    if path.contains("/lib/puppet/functions/") {
+        Some(re(&CREATE, &format!(r"create_function\(\s*{SYMBOL}")))
+    } else if path.contains("/lib/puppet/parser/functions/") {
+        Some(re(&NEWFUNCTION, &format!(r"newfunction\(\s*{SYMBOL}")))
+    } else {
+        None
+    }
+}
+
+fn newtype_pattern() -> &'static Regex {
     static NEWTYPE: OnceLock<Regex> = OnceLock::new();
+    re(&NEWTYPE, &format!(r"newtype\(\s*{SYMBOL}"))
+}
+
+fn register_type_pattern() -> &'static Regex {
+    static REGISTER: OnceLock<Regex> = OnceLock::new();
+    re(&REGISTER, r#"register_type\(\s*name:\s*['"]([\w:]+)['"]"#)
+}
+
+/// Whether a Ruby definition site is a resource type or a function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RubySiteKind {
+    Type,
+    Function,
+}
+
+/// Where a Ruby file names a type or function it defines (for navigation):
+/// the range of the name inside `newtype(:name`, `name: 'x'` of the
+/// Resource API, `create_function(:'mod::f'` or `newfunction(:f`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RubySite {
+    pub kind: RubySiteKind,
+    /// Lower-cased, as in [`RubyPlugins`].
+    pub name: String,
+    pub range: TextRange,
+}
+
+/// The definition sites of a Ruby file, found with the same patterns as
+/// [`scan`].
+pub fn sites(path: &str, text: &str) -> Vec<RubySite> {
+    let site = |kind, m: regex::Match| RubySite {
+        kind,
+        name: m.as_str().to_lowercase(),
+        range: TextRange::new(
+            TextSize::new(m.start() as u32),
+            TextSize::new(m.end() as u32),
+        ),
+    };
+    let mut out = Vec::new();
+    if path.contains("/lib/puppet/type/") {
+        for pattern in [newtype_pattern(), register_type_pattern()] {
+            if let Some(m) = pattern.captures(text).and_then(|c| c.get(1)) {
+                out.push(site(RubySiteKind::Type, m));
+            }
+        }
+    }
+    if let Some(pattern) = function_pattern(path) {
+        out.extend(
+            pattern
+                .captures_iter(text)
+                .filter_map(|c| c.get(1))
+                .map(|m| site(RubySiteKind::Function, m)),
+        );
+    }
+    out
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn ruby_file_sites(db: &dyn salsa::Database, file: RubyFile) -> Vec<RubySite> {
+    sites(&file.path(db).to_string_lossy(), file.text(db))
+}
+
+fn scan_newtype(text: &str) -> Option<RubyType> {
     static ATTR: OnceLock<Regex> = OnceLock::new();
     static NAMEVAR: OnceLock<Regex> = OnceLock::new();
     static ISNAMEVAR: OnceLock<Regex> = OnceLock::new();
-    let newtype = re(&NEWTYPE, &format!(r"newtype\(\s*{SYMBOL}"));
-    let name = newtype.captures(text)?[1].to_lowercase();
+    let name = newtype_pattern().captures(text)?[1].to_lowercase();
     // `newparam(:x)` or `newparam :x do`.
     let attr = re(&ATTR, &format!(r"new(?:param|property)[\s(]+{SYMBOL}"));
     let mut attributes: Vec<String> = attr.captures_iter(text).map(|c| c[1].to_string()).collect();
@@ -113,10 +180,8 @@ fn scan_newtype(text: &str) -> Option<RubyType> {
 }
 
 fn scan_resource_api(text: &str) -> Option<RubyType> {
-    static REGISTER: OnceLock<Regex> = OnceLock::new();
     static ATTR: OnceLock<Regex> = OnceLock::new();
-    let register = re(&REGISTER, r#"register_type\(\s*name:\s*['"]([\w:]+)['"]"#);
-    let name = register.captures(text)?[1].to_lowercase();
+    let name = register_type_pattern().captures(text)?[1].to_lowercase();
     let start = text.find("attributes:")?;
     // Attribute entries: `name: {` or `'name' => {` inside the attributes hash.
     let attr = re(&ATTR, r#"(?m)^\s*['"]?(\w+)['"]?\s*(?::|=>)\s*\{"#);
@@ -232,5 +297,13 @@ end
             "newfunction(:pick, :type => :rvalue) do |args|\nend",
         );
         assert_eq!(legacy.functions, vec!["pick"]);
+        let site = &sites(
+            "m/lib/puppet/parser/functions/pick.rb",
+            "newfunction(:pick)",
+        )[0];
+        assert_eq!(
+            (site.name.as_str(), u32::from(site.range.start())),
+            ("pick", 13)
+        );
     }
 }

@@ -12,6 +12,14 @@ use puppet_syntax::{TextRange, TextSize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+pub mod cursor;
+pub mod goto_definition;
+pub mod occurrences;
+pub mod references;
+pub mod rename;
+pub mod workspace_symbols;
+
+pub use references::HighlightKind;
 pub use salsa::Cancelled;
 
 /// The result of every IDE query: `Err` when a newer edit cancelled it.
