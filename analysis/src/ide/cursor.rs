@@ -4,7 +4,7 @@
 //! prefer a range the offset is strictly inside, then one starting at the
 //! offset, then one ending there (the identifier just typed).
 
-use puppet_syntax::{TextRange, TextSize};
+use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 
 /// The item whose range best matches `offset` (see the module doc), or
 /// `None` when no range touches it. Never panics, for any offset.
@@ -30,6 +30,31 @@ pub fn pick<T>(
         })
         .min_by_key(|(rank, len, _)| (*rank, *len))
         .map(|(_, _, item)| item)
+}
+
+/// The token at a cursor: between two tokens, the one that is not trivia,
+/// preferring names and literals over punctuation. `None` past the end.
+pub fn token_at(root: &SyntaxNode, offset: TextSize) -> Option<SyntaxToken> {
+    if offset > root.text_range().end() {
+        return None;
+    }
+    let rank = |t: &SyntaxToken| {
+        let k = t.kind();
+        if k.is_trivia() {
+            2
+        } else if is_word_like(k) {
+            0
+        } else {
+            1
+        }
+    };
+    root.token_at_offset(offset).min_by_key(rank)
+}
+
+/// Names, variables and literals: what a cursor touching them means.
+fn is_word_like(kind: SyntaxKind) -> bool {
+    use SyntaxKind::*;
+    matches!(kind, NAME | VARIABLE | WORD | NUMBER | SQ_STRING) || kind.is_keyword()
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 
 pub mod cursor;
 pub mod goto_definition;
+pub mod hover;
 pub mod occurrences;
 pub mod references;
 pub mod rename;

@@ -33,6 +33,7 @@ use crate::types::Type;
 use crate::values::Value;
 use puppet_syntax::{SyntaxNode, TextRange};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// What is known of an expression: always a type, and the value when the
 /// expression is a constant.
@@ -110,11 +111,35 @@ impl FileTypes {
     }
 }
 
+/// The inferred types of a file, shared: computed at most once per
+/// revision (hover, inlay hints and completion all read it). Equality is
+/// identity, so nothing downstream is spared by an equal result; nothing
+/// downstream depends on it except IDE answers.
+#[derive(Debug, Clone)]
+pub struct SharedTypes(pub Arc<FileTypes>);
+
+impl PartialEq for SharedTypes {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for SharedTypes {}
+
 /// Infers every expression of `file` in the context of its workspace.
-pub fn infer_file(db: &dyn salsa::Database, workspace: Workspace, file: SourceFile) -> FileTypes {
+pub fn infer_file(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+) -> Arc<FileTypes> {
+    file_types(db, workspace, file).0.clone()
+}
+
+#[salsa::tracked(returns(ref))]
+fn file_types(db: &dyn salsa::Database, workspace: Workspace, file: SourceFile) -> SharedTypes {
     let ctx = type_context(db, workspace);
     let tree = parse(db, file).tree();
-    walk::Walker::new(ctx).run(&tree)
+    SharedTypes(Arc::new(walk::Walker::new(ctx).run(&tree)))
 }
 
 /// Infers a lone text with no workspace (tests, the CLI).
