@@ -504,6 +504,19 @@ define m::vhost (Stdlib::Port $port, Array[String] *$aliases) { }
 #- /ws/modules/m/functions/add.pp
 # Adds.
 function m::add(Integer $a, Integer $b = 1, Integer *$more) >> Integer { $a + $b }
+#- /ws/modules/m/lib/puppet/functions/m/pick.rb
+Puppet::Functions.create_function(:'m::pick') do
+  dispatch :by_count do
+    param 'Integer', :count
+    optional_param 'String', :sep
+  end
+  dispatch :by_values do
+    param 'Array', :values
+    repeated_param 'String', :more
+    optional_block_param 'Callable[1, 1]', :block
+    return_type 'String'
+  end
+end
 "#;
 
 fn check_signature(marked: &str, expect: Expect) {
@@ -600,10 +613,10 @@ fn signature_help_for_statement_calls_and_methods() {
             * notice(<<Any *$values>>) >> Undef
                 Logs a message at notice level.
             --
-            * filter(Hash $hash, Callable[2, 2] &$block)
-                Elements for which the block returns true.
+              filter(Hash $hash, Callable[2, 2] &$block)
               filter(Hash $hash, Callable[1, 1] &$block)
-              filter(Iterable $enumerable, Callable[2, 2] &$block)
+            * filter(Iterable $enumerable, Callable[2, 2] &$block)
+                Elements for which the block returns true.
               filter(Iterable $enumerable, Callable[1, 1] &$block)
             --
             none
@@ -625,6 +638,24 @@ fn signature_help_for_workspace_functions() {
             --
             * m::add(<<Integer $a>>, Integer $b = 1, Integer *$more) >> Integer
                 Adds.
+            --
+        "#]],
+    );
+}
+
+#[test]
+fn signature_help_for_ruby_functions() {
+    check_signature(
+        "$a = m::pick(1, $0)\n$b = m::pick([], 'a', 'b', $0)\n$c = m::pick([], $0)\n",
+        expect![[r#"
+            * m::pick(Integer $count, <<[String $sep]>>)
+              m::pick(Array $values, String *$more, [Callable[1, 1] &$block]) >> String
+            --
+              m::pick(Integer $count, [String $sep])
+            * m::pick(Array $values, <<String *$more>>, [Callable[1, 1] &$block]) >> String
+            --
+              m::pick(Integer $count, [String $sep])
+            * m::pick(Array $values, <<String *$more>>, [Callable[1, 1] &$block]) >> String
             --
         "#]],
     );

@@ -2,15 +2,19 @@
 //! `include a, b`, `$x.f(a)`) or the attributes of a class or defined type
 //! declaration (`class { 'x': a => 1 }`), the callee's signatures with the
 //! parameter at the cursor. Signatures come from Puppet's built-in
-//! functions (every dispatch), the workspace's Puppet-language functions,
-//! classes and defined types (from the definition index).
+//! functions (every dispatch), modules' Ruby functions (their `dispatch`
+//! blocks), the workspace's Puppet-language functions, classes and defined
+//! types (from the definition index).
 
 use super::{Cancellable, FilePosition};
-use crate::builtins::{builtins, Function, ParamKind, Signature};
+use crate::builtins::{builtins, parse_type, ParamKind, Signature};
+use crate::diagnostics::types::{evaluate, is_constant};
 use crate::host::Analysis;
 use crate::index::{lookup, Namespace};
+use crate::ruby_plugins::{ruby_function_dispatches, RubyDispatch};
 use crate::summary::Definition;
-use puppet_syntax::ast::{self, AstNode};
+use crate::types::{NoAliases, TypeSystem};
+use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextSize};
 
 /// The signatures to show and which one (and which parameter) is active.
@@ -46,7 +50,11 @@ impl Analysis {
         self.with_db(|a| {
             let root = a.syntax(&pos.path)?;
             match context_at(&root, pos.offset)? {
-                Context::Call { name, arg_index } => a.call_help(&name, arg_index),
+                Context::Call {
+                    name,
+                    arg_index,
+                    done,
+                } => a.call_help(&name, arg_index, &done),
                 Context::Declaration {
                     resource,
                     attribute,
@@ -55,7 +63,7 @@ impl Analysis {
         })
     }
 
-    fn call_help(&self, name: &str, arg_index: usize) -> Option<SignatureHelp> {
+    fn call_help(&self, name: &str, arg_index: usize, done: &[Expr]) -> Option<SignatureHelp> {
         let name = name.trim_start_matches("::").to_lowercase();
         let stdlib = self
             .workspace()
@@ -63,10 +71,26 @@ impl Analysis {
             .module("stdlib")
             .is_some();
         if let Some(function) = builtins().resolve_function(&name, stdlib) {
-            return builtin_help(function, arg_index);
+            let dispatches: Vec<Dispatch> = function
+                .signatures
+                .iter()
+                .map(Dispatch::from_builtin)
+                .collect();
+            return dispatch_help(
+                &name,
+                &dispatches,
+                function.description.as_deref(),
+                arg_index,
+                done,
+            );
         }
         let found = lookup(self.db(), self.workspace(), Namespace::Function, &name);
-        let definition = &found.first()?.definition;
+        let Some(found) = found.first() else {
+            let ruby = ruby_function_dispatches(self.db(), self.workspace()).get(&name)?;
+            let dispatches: Vec<Dispatch> = ruby.iter().map(Dispatch::from_ruby).collect();
+            return dispatch_help(&name, &dispatches, None, arg_index, done);
+        };
+        let definition = &found.definition;
         let signature = definition_signature(&name, definition);
         let rest = definition.params.last().is_some_and(|p| p.captures_rest);
         let count = signature.parameters.len();
@@ -108,8 +132,13 @@ impl Analysis {
 /// Where the cursor is, for signature help.
 enum Context {
     /// In the arguments of a call to `name`, at argument `arg_index`
-    /// (counting a method call's receiver as the first argument).
-    Call { name: String, arg_index: usize },
+    /// (counting a method call's receiver as the first argument), with
+    /// the arguments completed before it.
+    Call {
+        name: String,
+        arg_index: usize,
+        done: Vec<Expr>,
+    },
     /// In a resource body of a declaration, maybe on an attribute.
     Declaration {
         resource: ast::ResourceExpr,
@@ -144,6 +173,7 @@ fn context_at(root: &SyntaxNode, offset: TextSize) -> Option<Context> {
                     return Some(Context::Call {
                         name: call.name()?,
                         arg_index: commas_before(&node, offset),
+                        done: completed(call.args(), offset),
                     });
                 }
             }
@@ -178,12 +208,28 @@ fn call_context(args: &SyntaxNode, offset: TextSize) -> Option<Context> {
         return None;
     }
     let commas = commas_before(args, offset);
+    let mut done = completed(ast::children::<Expr>(args), offset);
     let (name, arg_index) = match call.kind() {
         SyntaxKind::CALL_EXPR => (ast::CallExpr::cast(call)?.function_name()?, commas),
-        SyntaxKind::METHOD_CALL_EXPR => (ast::MethodCallExpr::cast(call)?.name()?, commas + 1),
+        SyntaxKind::METHOD_CALL_EXPR => {
+            let call = ast::MethodCallExpr::cast(call)?;
+            done.splice(0..0, call.receiver());
+            (call.name()?, commas + 1)
+        }
         _ => return None,
     };
-    Some(Context::Call { name, arg_index })
+    Some(Context::Call {
+        name,
+        arg_index,
+        done,
+    })
+}
+
+/// The arguments that end before the offset (the one being typed is not
+/// complete).
+fn completed(args: impl Iterator<Item = Expr>, offset: TextSize) -> Vec<Expr> {
+    args.take_while(|a| a.syntax().text_range().end() < offset)
+        .collect()
 }
 
 /// Direct comma tokens of a list before the offset: the argument index.
@@ -200,66 +246,134 @@ fn last_significant(node: &SyntaxNode) -> Option<SyntaxToken> {
         .last()
 }
 
-/// Every dispatch of a built-in function; the active one is the first
-/// that takes an argument at `arg_index`.
-fn builtin_help(function: &Function, arg_index: usize) -> Option<SignatureHelp> {
-    if function.signatures.is_empty() {
+/// One dispatch of a built-in or Ruby function, as signature help shows
+/// it.
+struct Dispatch<'a> {
+    /// (type, name, kind) of each positional parameter.
+    params: Vec<(&'a str, &'a str, ParamKind)>,
+    /// (type, name, optional) of the block.
+    block: Option<(&'a str, &'a str, bool)>,
+    return_type: Option<&'a str>,
+}
+
+impl<'a> Dispatch<'a> {
+    fn from_builtin(signature: &'a Signature) -> Dispatch<'a> {
+        Dispatch {
+            params: signature
+                .params
+                .iter()
+                .map(|p| (p.type_text.as_str(), p.name.as_str(), p.kind))
+                .collect(),
+            block: signature
+                .block
+                .as_ref()
+                .map(|b| (b.type_text.as_str(), b.name.as_str(), b.optional)),
+            return_type: signature.return_type_text.as_deref(),
+        }
+    }
+
+    fn from_ruby(dispatch: &'a RubyDispatch) -> Dispatch<'a> {
+        Dispatch {
+            params: dispatch
+                .params
+                .iter()
+                .map(|p| (p.type_text.as_str(), p.name.as_str(), p.kind))
+                .collect(),
+            block: dispatch.block.as_ref().map(|b| {
+                (
+                    b.type_text.as_str(),
+                    b.name.as_str(),
+                    b.kind == ParamKind::Optional,
+                )
+            }),
+            return_type: dispatch.return_type.as_deref(),
+        }
+    }
+
+    /// Whether an argument at `arg_index` fits (a repeated last parameter
+    /// takes any number).
+    fn takes(&self, arg_index: usize) -> bool {
+        arg_index < self.params.len()
+            || self
+                .params
+                .last()
+                .is_some_and(|p| p.2 == ParamKind::Repeated)
+    }
+
+    /// Whether the constant arguments among `done` fit their parameters'
+    /// types (arguments whose value is not known fit anything).
+    fn accepts(&self, done: &[Expr]) -> bool {
+        let types = TypeSystem::new(&NoAliases);
+        done.iter().enumerate().all(|(i, arg)| {
+            let Some((ty, _, _)) = self.params.get(i).or(self.params.last()) else {
+                return false;
+            };
+            let value = match is_constant(arg.syntax()).then(|| evaluate(arg)).flatten() {
+                Some(Ok(value)) => value,
+                _ => return true,
+            };
+            types.instance_of(&parse_type(ty), &value) != Some(false)
+        })
+    }
+
+    /// The parameter an argument at `arg_index` goes to.
+    fn active_param(&self, arg_index: usize) -> Option<usize> {
+        self.takes(arg_index)
+            .then(|| arg_index.min(self.params.len().saturating_sub(1)))
+    }
+
+    /// `name(Type $p, [Type $opt], Type *$rest, Callable &$block) >> R`.
+    fn signature(&self, name: &str, documentation: Option<&str>) -> SignatureInfo {
+        let mut parts: Vec<String> = self
+            .params
+            .iter()
+            .map(|&(ty, name, kind)| match kind {
+                ParamKind::Required => format!("{ty} ${name}"),
+                ParamKind::Optional => format!("[{ty} ${name}]"),
+                ParamKind::Repeated => format!("{ty} *${name}"),
+            })
+            .collect();
+        if let Some((ty, name, optional)) = self.block {
+            let text = format!("{ty} &${name}");
+            parts.push(if optional { format!("[{text}]") } else { text });
+        }
+        let mut info = signature_info(name, &parts, documentation.map(str::to_string));
+        if let Some(ret) = self.return_type {
+            info.label.push_str(" >> ");
+            info.label.push_str(ret);
+        }
+        info
+    }
+}
+
+/// Every dispatch of a function; the active one is the first that takes
+/// an argument at `arg_index` and accepts the constant arguments before it.
+fn dispatch_help(
+    name: &str,
+    dispatches: &[Dispatch],
+    documentation: Option<&str>,
+    arg_index: usize,
+    done: &[Expr],
+) -> Option<SignatureHelp> {
+    if dispatches.is_empty() {
         return None;
     }
-    let active_signature = function
-        .signatures
+    let active_signature = dispatches
         .iter()
-        .position(|s| s.max_args.is_none_or(|m| arg_index < m))
+        .position(|d| d.takes(arg_index) && d.accepts(done))
+        .or_else(|| dispatches.iter().position(|d| d.takes(arg_index)))
+        .or_else(|| dispatches.iter().position(|d| d.accepts(done)))
         .unwrap_or(0);
-    let active_parameter = function
-        .signatures
-        .get(active_signature)
-        .and_then(|s| active_builtin_param(s, arg_index));
     Some(SignatureHelp {
-        signatures: function
-            .signatures
+        signatures: dispatches
             .iter()
-            .map(|s| builtin_signature(function, s))
+            .map(|d| d.signature(name, documentation))
             .collect(),
         active_signature,
-        active_parameter,
+        active_parameter: dispatches
+            .get(active_signature)
+            .and_then(|d| d.active_param(arg_index)),
     })
-}
-
-fn active_builtin_param(signature: &Signature, arg_index: usize) -> Option<usize> {
-    let count = signature.params.len();
-    if arg_index < count {
-        return Some(arg_index);
-    }
-    let last = signature.params.last()?;
-    (last.kind == ParamKind::Repeated).then(|| count - 1)
-}
-
-/// `name(Type $p, [Type $opt], Type *$rest, Callable &$block)`.
-fn builtin_signature(function: &Function, signature: &Signature) -> SignatureInfo {
-    let mut parts: Vec<String> = signature
-        .params
-        .iter()
-        .map(|p| match p.kind {
-            ParamKind::Required => format!("{} ${}", p.type_text, p.name),
-            ParamKind::Optional => format!("[{} ${}]", p.type_text, p.name),
-            ParamKind::Repeated => format!("{} *${}", p.type_text, p.name),
-        })
-        .collect();
-    if let Some(block) = &signature.block {
-        let text = format!("{} &${}", block.type_text, block.name);
-        parts.push(if block.optional {
-            format!("[{text}]")
-        } else {
-            text
-        });
-    }
-    let mut info = signature_info(&function.name, &parts, function.description.clone());
-    if let Some(ret) = &signature.return_type_text {
-        info.label.push_str(" >> ");
-        info.label.push_str(ret);
-    }
-    info
 }
 
 /// `name(Type $p = default, ...)` of a workspace definition.
