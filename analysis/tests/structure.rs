@@ -202,15 +202,17 @@ class m (
   }
   /* block
      comment */
-  one_line { }
+  one_line { } # trailing
+  # not joined with the trailing comment
+  # second line
 }
 # endregion
 "#,
         expect![[r##"
             1:1-2:17 comment "# Licence line 1"
-            4:1-37:12 region "# region setup"
+            4:1-39:12 region "# region setup"
             5:9-8:2 region "("
-            8:3-36:2 region "{"
+            8:3-38:2 region "{"
             9:8-11:4 region "{ '/x':"
             12:9-14:4 region "{"
             14:10-16:4 region "{"
@@ -221,6 +223,7 @@ class m (
             27:10-29:10 region "@(END)"
             30:16-32:4 region "{"
             33:3-34:16 comment "/* block"
+            36:3-37:16 comment "# not joined with the trailing comment"
         "##]],
     );
 }
@@ -337,10 +340,10 @@ fn selection_at_edges() {
 
 // ----- semantic tokens --------------------------------------------------
 
-fn render_tokens(text: &str, analysis: &Analysis, range: Option<TextRange>) -> String {
+fn render_tokens(path: &str, text: &str, analysis: &Analysis, range: Option<TextRange>) -> String {
     let index = LineIndex::new(text);
     let mut out = String::new();
-    for token in analysis.semantic_tokens(Path::new(MAIN), range).unwrap() {
+    for token in analysis.semantic_tokens(Path::new(path), range).unwrap() {
         let mods: Vec<&str> = MODIFIER_LEGEND
             .iter()
             .enumerate()
@@ -361,7 +364,7 @@ fn render_tokens(text: &str, analysis: &Analysis, range: Option<TextRange>) -> S
 
 fn check_tokens(text: &str, expect: Expect) {
     let (analysis, _host) = single(text);
-    expect.assert_eq(&render_tokens(text, &analysis, None));
+    expect.assert_eq(&render_tokens(MAIN, text, &analysis, None));
 }
 
 #[test]
@@ -478,7 +481,25 @@ fn semantic_tokens_in_a_range() {
         2:1 variable [declaration] "$b"
         2:4 operator [] "="
     "#]]
-    .assert_eq(&render_tokens(text, &analysis, Some(range)));
+    .assert_eq(&render_tokens(MAIN, text, &analysis, Some(range)));
+}
+
+#[test]
+fn semantic_tokens_of_a_template() {
+    let path = "/ws/modules/m/templates/t.epp";
+    let text = "<%- | String $name | -%>\n<%# note %>\nHello <%= $name %>!\n";
+    let host = AnalysisHost::from_files(vec![(PathBuf::from(path), text.to_string())]);
+    expect![[r#"
+        1:1 macro [] "<%-"
+        1:7 type [defaultLibrary] "String"
+        1:14 parameter [declaration] "$name"
+        1:22 macro [] "-%>"
+        2:1 comment [] "<%# note %>"
+        3:7 macro [] "<%="
+        3:11 parameter [] "$name"
+        3:17 macro [] "%>"
+    "#]]
+    .assert_eq(&render_tokens(path, text, &host.analysis(), None));
 }
 
 #[test]

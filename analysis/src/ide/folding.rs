@@ -104,6 +104,17 @@ enum Marker {
     End,
 }
 
+/// Whether only blanks precede the token on its line.
+fn starts_line(token: &SyntaxToken) -> bool {
+    match token.prev_token() {
+        None => true,
+        Some(prev) => {
+            prev.kind() == SyntaxKind::WHITESPACE
+                && (prev.text().contains('\n') || prev.prev_token().is_none())
+        }
+    }
+}
+
 fn marker(comment: &str) -> Option<Marker> {
     let body = comment.trim_start_matches('#').trim_start();
     let word = body.split_whitespace().next()?;
@@ -148,6 +159,8 @@ fn comment_folds(root: &SyntaxNode, out: &mut Vec<Fold>) {
                         )));
                     }
                 }
+                // A comment after code on its line starts no run.
+                None if !starts_line(&token) => flush(&mut run, out),
                 None => match &mut run {
                     Some((_, last)) => *last = token,
                     None => run = Some((token.clone(), token)),

@@ -131,7 +131,8 @@ impl Analysis {
                 return Vec::new();
             };
             let resolution = variable_resolution(a.db(), a.workspace(), file);
-            let classifier = Classifier::new(resolution);
+            let stdlib = a.workspace().layout(a.db()).module("stdlib").is_some();
+            let classifier = Classifier::new(resolution, stdlib);
             let mut out = Vec::new();
             for token in root
                 .descendants_with_tokens()
@@ -192,12 +193,15 @@ struct Classifier<'a> {
     /// Variable definitions and references by token start.
     definitions: HashMap<TextSize, usize>,
     references: HashMap<TextSize, usize>,
+    /// stdlib is in the workspace, so its functions count as built in.
+    stdlib: bool,
 }
 
 impl<'a> Classifier<'a> {
-    fn new(resolution: &'a Resolution) -> Self {
+    fn new(resolution: &'a Resolution, stdlib: bool) -> Self {
         Classifier {
             resolution,
+            stdlib,
             definitions: resolution
                 .definitions
                 .iter()
@@ -315,14 +319,14 @@ impl<'a> Classifier<'a> {
             PLAN_DEF => (K::Function, declared),
             INHERITS_CLAUSE => (K::Class, 0),
             ATTRIBUTE => (K::Property, 0),
-            METHOD_CALL_EXPR => function(text),
+            METHOD_CALL_EXPR => self.function(text),
             VARIABLE_EXPR => return self.variable(token, parent),
             HOSTNAME => (K::String, 0),
             QUALIFIED_NAME => {
                 let grand = parent.parent()?;
                 let first_child = grand.first_child().as_ref() == Some(parent);
                 match grand.kind() {
-                    CALL_EXPR | STATEMENT_CALL if first_child => function(text),
+                    CALL_EXPR | STATEMENT_CALL if first_child => self.function(text),
                     APPLY_EXPR if first_child => (K::Keyword, 0),
                     RESOURCE_EXPR | COLLECTOR if first_child => resource_type(text),
                     _ if is_class_name_position(parent) => (K::Class, 0),
@@ -335,21 +339,24 @@ impl<'a> Classifier<'a> {
     }
 }
 
-fn is_first_significant(token: &SyntaxToken, node: &SyntaxNode) -> bool {
-    ast::first_significant_token(node).as_ref() == Some(token)
+impl Classifier<'_> {
+    /// A function name: built-in ones (Puppet's, and stdlib's when it is
+    /// in the workspace) are marked.
+    fn function(&self, name: &str) -> (SemanticTokenKind, u32) {
+        let builtin = builtins().resolve_function(name, self.stdlib).is_some();
+        (
+            SemanticTokenKind::Function,
+            if builtin {
+                modifiers::DEFAULT_LIBRARY
+            } else {
+                0
+            },
+        )
+    }
 }
 
-/// A function name: built-in ones (Puppet's and stdlib's) are marked.
-fn function(name: &str) -> (SemanticTokenKind, u32) {
-    let builtin = builtins().resolve_function(name, true).is_some();
-    (
-        SemanticTokenKind::Function,
-        if builtin {
-            modifiers::DEFAULT_LIBRARY
-        } else {
-            0
-        },
-    )
+fn is_first_significant(token: &SyntaxToken, node: &SyntaxNode) -> bool {
+    ast::first_significant_token(node).as_ref() == Some(token)
 }
 
 /// A resource type name in a declaration: `class`, built-in or defined.
