@@ -740,6 +740,18 @@ fn corpus() -> Vec<(PathBuf, String)> {
         }
     }
     files.sort();
+    // Multi-byte text, CRLF line ends, unterminated constructs.
+    let extra = [
+        "class é(String $ü = \"ä${x}ö\") {\r\n  # ü\r\n  # ö\r\n  file { 'ß': }\r\n}\r\n",
+        "$x = @(END)\n  ünterminated ${",
+        "notice(\"${f(1, [\n",
+        "/* ünclosed\n comment",
+        "class { 'x': a => 'é', b =>",
+        "}}}{{{)))(((]]][[[ | || <| |>> \u{0}",
+    ];
+    for (i, text) in extra.iter().enumerate() {
+        files.push((PathBuf::from(format!("/extra/{i}.pp")), text.to_string()));
+    }
     files
 }
 
