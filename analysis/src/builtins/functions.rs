@@ -14,7 +14,7 @@ use super::type_string::parse_type;
 use crate::types::{CallableType, IntRange, Type};
 
 /// How many times a signature parameter may be given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ParamKind {
     /// Exactly once.
     Required,

@@ -7,6 +7,18 @@
 //! read-only snapshot); every method returns `Err(Cancelled)` when a newer
 //! edit interrupts it, so the server can drop the request.
 
+pub mod document_symbols;
+pub mod folding;
+pub mod selection;
+pub mod semantic_tokens;
+pub mod signature_help;
+mod tree_helpers;
+
+pub use document_symbols::DocumentSymbol;
+pub use folding::{Fold, FoldKind};
+pub use semantic_tokens::{modifiers, SemanticToken, SemanticTokenKind, MODIFIER_LEGEND};
+pub use signature_help::{ParamInfo, SignatureHelp, SignatureInfo};
+
 use crate::host::Analysis;
 use puppet_syntax::{TextRange, TextSize};
 use std::collections::BTreeMap;
