@@ -12,6 +12,8 @@ use puppet_syntax::{TextRange, TextSize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+pub mod completion;
+
 pub use salsa::Cancelled;
 
 /// The result of every IDE query: `Err` when a newer edit cancelled it.
