@@ -285,7 +285,7 @@ fn statement_start_offers_keywords_types_and_functions() {
         |i| i.label.starts_with("file") || i.label.starts_with("ntp"),
         expect![[r#"
             file ResourceType => "file { '${1:title}':\n  $0\n}"
-            file Function : file(Any *$p0) => "file()"
+            file Function : file(Any *$p0) => "file(${1:p0})"
             filebucket ResourceType => "filebucket { '${1:title}':\n  $0\n}"
             ntp::hash_key Function : Ruby function => "ntp::hash_key($1)"
             ntp::server DefinedType : defined type => "ntp::server { '${1:title}':\n  $0\n}"
@@ -293,6 +293,35 @@ fn statement_start_offers_keywords_types_and_functions() {
             ntp_key ResourceType : Ruby type => "ntp_key { '${1:title}':\n  $0\n}"
         "#]],
     );
+}
+
+#[test]
+fn branches_after_a_conditional_block() {
+    let keep = |i: &CompletionItem| i.label.starts_with("el");
+    check_filtered(
+        "#- /ws/manifests/a.pp\nif $x {\n} el$0\n",
+        keep,
+        expect![[r#"
+            else Keyword
+            elsif Keyword
+        "#]],
+    );
+    check_filtered(
+        "#- /ws/manifests/a.pp\nif $x {} elsif $y {\n} $0\n",
+        keep,
+        expect![[r#"
+            else Keyword
+            elsif Keyword
+        "#]],
+    );
+    check_filtered(
+        "#- /ws/manifests/a.pp\nunless $x {} $0\n",
+        keep,
+        expect![[r#"
+            else Keyword
+        "#]],
+    );
+    check_filtered("#- /ws/manifests/a.pp\nclass a {}\n$0\n", keep, expect![""]);
 }
 
 #[test]
@@ -391,6 +420,15 @@ fn attributes_of_classes_and_defines_required_first() {
 }
 
 #[test]
+fn editing_an_attribute_name() {
+    let fixture = "#- /ws/manifests/a.pp\nservice { 'x': ens$0ure => running, enable => true }\n";
+    let items = completions(fixture);
+    let ensure = items.iter().find(|i| i.label == "ensure").unwrap();
+    assert_eq!(replaced(fixture, ensure), "ensure");
+    assert!(!items.iter().any(|i| i.label == "enable"));
+}
+
+#[test]
 fn attributes_in_defaults_and_overrides() {
     let defaults = labels("#- /ws/manifests/a.pp\nService { $0 }\n");
     assert!(defaults.contains(&"enable".to_string()));
@@ -423,6 +461,18 @@ fn attribute_values() {
             false Value
             true Value
         "#]],
+    );
+    // Between quotes: no quotes inserted, no booleans.
+    check(
+        "#- /ws/manifests/a.pp\nclass { 'ntp': state => 'r$0', enable => true }\n",
+        expect![[r#"
+            running Value
+            stopped Value
+        "#]],
+    );
+    check(
+        "#- /ws/manifests/a.pp\nclass { 'ntp': enable => '$0' }\n",
+        expect![""],
     );
     // Metaparameters of any type.
     assert!(

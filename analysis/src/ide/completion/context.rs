@@ -17,6 +17,8 @@ pub(crate) struct Context {
     /// The text of `replace` before the cursor (the typed prefix).
     pub prefix: String,
     pub offset: TextSize,
+    /// The cursor is between quotes: items insert no quotes of their own.
+    pub in_string: bool,
 }
 
 /// How a class name is written where it is completed.
@@ -48,7 +50,11 @@ pub(crate) enum ContextKind {
     Variable {
         braced: bool,
     },
-    StatementStart,
+    /// `branches`: the keywords that may continue the conditional the
+    /// previous statement closed (`else`, `elsif`).
+    StatementStart {
+        branches: &'static [&'static str],
+    },
     Expression,
     TypeName,
     ClassName(ClassNameStyle),
@@ -90,6 +96,7 @@ pub(crate) fn analyze(root: &SyntaxNode, offset: TextSize) -> Option<Context> {
             replace,
             prefix: prefix.clone(),
             offset,
+            in_string: false,
         })
     };
     if word.is_none() && left.as_ref().is_some_and(|t| inside_non_word(t, offset)) {
@@ -126,8 +133,10 @@ pub(crate) fn analyze(root: &SyntaxNode, offset: TextSize) -> Option<Context> {
         return None;
     }
     match &prev {
-        None => make(ContextKind::StatementStart),
-        Some(p) if starts_statement(p, newline_before) => make(ContextKind::StatementStart),
+        None => make(ContextKind::StatementStart { branches: &[] }),
+        Some(p) if starts_statement(p, newline_before) => make(ContextKind::StatementStart {
+            branches: branch_keywords(p),
+        }),
         Some(p) if ends_expression(p.kind()) => None,
         Some(_) => make(ContextKind::Expression),
     }
@@ -228,6 +237,19 @@ fn starts_statement(prev: &SyntaxToken, newline_before: bool) -> bool {
         R_BRACE => parent != Some(HASH_EXPR),
         EPP_RENDER_CLOSE => false,
         kind => newline_before && ends_expression(kind),
+    }
+}
+
+/// After the `}` of an `if`, `elsif` or `unless` block: what may follow.
+fn branch_keywords(prev: &SyntaxToken) -> &'static [&'static str] {
+    let conditional = prev
+        .parent()
+        .filter(|p| prev.kind() == R_BRACE && p.kind() == BLOCK)
+        .and_then(|block| block.parent());
+    match conditional.map(|c| c.kind()) {
+        Some(IF_EXPR | ELSIF_BRANCH) => &["else", "elsif"],
+        Some(UNLESS_EXPR) => &["else"],
+        _ => &[],
     }
 }
 
@@ -421,7 +443,8 @@ pub(crate) fn resource_target(node: &SyntaxNode, cursor: TextSize) -> Option<Res
 fn string_context(token: &SyntaxToken, offset: TextSize) -> Option<Option<Context>> {
     let range = token.text_range();
     let text = token.text();
-    let make = |kind, replace: TextRange| {
+    let make = |kind: ContextKind, replace: TextRange| {
+        let kind_in_string = !matches!(kind, ContextKind::Variable { .. });
         let start: usize = (replace.start() - range.start()).into();
         let end: usize = (offset.min(replace.end()) - range.start()).into();
         Some(Some(Context {
@@ -429,6 +452,7 @@ fn string_context(token: &SyntaxToken, offset: TextSize) -> Option<Option<Contex
             replace,
             prefix: text.get(start..end.max(start)).unwrap_or("").to_string(),
             offset,
+            in_string: kind_in_string,
         }))
     };
     match token.kind() {
@@ -447,7 +471,7 @@ fn string_context(token: &SyntaxToken, offset: TextSize) -> Option<Option<Contex
                 end.max(range.start() + TextSize::from(1)),
             );
             let string = token.parent()?;
-            Some(string_owner(&string).and_then(|kind| make(kind, content)?))
+            Some(string_owner(&string, offset).and_then(|kind| make(kind, content)?))
         }
         STRING_TEXT | HEREDOC_TEXT => {
             if let Some(start) = dollar_word_start(text, offset - range.start()) {
@@ -490,7 +514,7 @@ fn dq_content(string: &SyntaxNode, offset: TextSize) -> Option<Context> {
     if offset < start || offset > end {
         return None;
     }
-    let kind = string_owner(string)?;
+    let kind = string_owner(string, offset)?;
     let replace = TextRange::new(start, end);
     let prefix = string
         .text()
@@ -501,13 +525,22 @@ fn dq_content(string: &SyntaxNode, offset: TextSize) -> Option<Context> {
         replace,
         prefix,
         offset,
+        in_string: true,
     })
 }
 
 /// What a string expression is the argument of.
-fn string_owner(string: &SyntaxNode) -> Option<ContextKind> {
+fn string_owner(string: &SyntaxNode, offset: TextSize) -> Option<ContextKind> {
     let parent = string.parent()?;
     match parent.kind() {
+        ATTRIBUTE => {
+            let attribute = ast::Attribute::cast(parent.clone())?;
+            if attribute.value()?.syntax() != string {
+                return None;
+            }
+            let target = resource_target(&parent, offset)?;
+            Some(ContextKind::AttributeValue(target, attribute.name()?))
+        }
         ARG_LIST => {
             let owner = parent.parent()?;
             if let Some(access) = ast::AccessExpr::cast(owner.clone()) {

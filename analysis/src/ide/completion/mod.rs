@@ -151,8 +151,9 @@ fn completions(
     };
     let mut items = match &ctx.context.kind {
         ContextKind::Variable { braced } => variables::complete(&ctx, *braced),
-        ContextKind::StatementStart => {
+        ContextKind::StatementStart { branches } => {
             let mut items = names::keywords(&ctx, true);
+            items.extend(names::branch_keywords(&ctx, branches));
             items.extend(resources::types(&ctx));
             items.extend(names::functions(&ctx));
             items
@@ -167,7 +168,7 @@ fn completions(
         ContextKind::AttributeName(target) => resources::attributes(&ctx, target),
         ContextKind::AttributeValue(target, attribute) => {
             let values = resources::values(&ctx, target, attribute);
-            if values.is_empty() {
+            if values.is_empty() && !ctx.context.in_string {
                 let mut items = names::keywords(&ctx, false);
                 items.extend(names::functions(&ctx));
                 items

@@ -28,6 +28,14 @@ pub(super) fn keywords(ctx: &Ctx, statement: bool) -> Vec<CompletionItem> {
         .collect()
 }
 
+/// `else`/`elsif` after the block of a conditional.
+pub(super) fn branch_keywords(ctx: &Ctx, keywords: &[&str]) -> Vec<CompletionItem> {
+    keywords
+        .iter()
+        .map(|k| CompletionItem::new(*k, CompletionKind::Keyword, ctx.context.replace))
+        .collect()
+}
+
 /// Puppet's functions, stdlib's when stdlib is in the workspace, and the
 /// workspace's Puppet and Ruby functions.
 pub(super) fn functions(ctx: &Ctx) -> Vec<CompletionItem> {
@@ -94,10 +102,13 @@ fn builtin_function(f: &Function, range: puppet_syntax::TextRange) -> Completion
         .map(|s| {
             s.params
                 .iter()
-                .map(|p| Param {
+                .enumerate()
+                .map(|(i, p)| Param {
                     name: p.name.clone(),
                     type_text: Some(p.type_text.clone()),
-                    required: p.kind == ParamKind::Required,
+                    // A repeated parameter may need at least one argument.
+                    required: p.kind == ParamKind::Required
+                        || (p.kind == ParamKind::Repeated && i < s.min_args),
                     repeated: p.kind == ParamKind::Repeated,
                 })
                 .collect()

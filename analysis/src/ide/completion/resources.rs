@@ -119,7 +119,6 @@ fn arrow_item(
 
 /// The values an attribute accepts, where they are a known set.
 pub(super) fn values(ctx: &Ctx, target: &ResourceTarget, attribute: &str) -> Vec<CompletionItem> {
-    let range = ctx.context.replace;
     if let Some(params) = definition_params(ctx, target) {
         let mut words = Vec::new();
         if let Some(text) = params
@@ -130,9 +129,11 @@ pub(super) fn values(ctx: &Ctx, target: &ResourceTarget, attribute: &str) -> Vec
             type_words(ctx, &parse_type(text), &mut words, 0);
         }
         if !words.is_empty() {
+            // A boolean between quotes would be a string.
             return words
                 .into_iter()
-                .map(|(word, bare)| value_item(&word, bare, range, None))
+                .filter(|(_, boolean)| !(ctx.context.in_string && *boolean))
+                .map(|(word, bare)| value_item(ctx, &word, bare, None))
                 .collect();
         }
     }
@@ -142,9 +143,9 @@ pub(super) fn values(ctx: &Ctx, target: &ResourceTarget, attribute: &str) -> Vec
     a.values
         .iter()
         .flat_map(|v| {
-            std::iter::once(value_item(&v.name, false, range, None)).chain(
+            std::iter::once(value_item(ctx, &v.name, false, None)).chain(
                 v.aliases.iter().map(|alias| {
-                    value_item(alias, false, range, Some(format!("alias of {}", v.name)))
+                    value_item(ctx, alias, false, Some(format!("alias of {}", v.name)))
                 }),
             )
         })
@@ -153,14 +154,10 @@ pub(super) fn values(ctx: &Ctx, target: &ResourceTarget, attribute: &str) -> Vec
 
 /// A value item: bare when Puppet reads the word as itself (names,
 /// booleans), quoted otherwise.
-fn value_item(
-    word: &str,
-    boolean: bool,
-    range: puppet_syntax::TextRange,
-    detail: Option<String>,
-) -> CompletionItem {
-    let item = CompletionItem::new(word, CompletionKind::Value, range).detail(detail);
-    let bare = boolean
+fn value_item(ctx: &Ctx, word: &str, boolean: bool, detail: Option<String>) -> CompletionItem {
+    let item = CompletionItem::new(word, CompletionKind::Value, ctx.context.replace).detail(detail);
+    let bare = ctx.context.in_string
+        || boolean
         || (puppet_syntax::is_name(word)
             && puppet_syntax::SyntaxKind::from_keyword(word).is_none())
         || matches!(word, "true" | "false");
