@@ -650,9 +650,19 @@ fn epp_templates() {
     assert!(items
         .iter()
         .any(|i| i.label == "$who" && i.detail.as_deref() == Some("String")));
-    check(
-        "#- /ws/modules/ntp/templates/a.epp\nHello $0 world\n",
-        expect![""],
+    for text in [
+        "Hello $0 world\n",
+        "$0Hello\n",
+        "<%= $who %>$0 text\n",
+        "<% if $x { -%>$0\n<% } %>",
+    ] {
+        let fixture = format!("#- /ws/modules/ntp/templates/a.epp\n{text}");
+        assert!(completions(&fixture).is_empty(), "{text}");
+    }
+    assert!(
+        labels("#- /ws/modules/ntp/templates/a.epp\n<% if $x { -%>x<% $0 } %>")
+            .contains(&"file".to_string()),
+        "a statement start in code after text"
     );
 }
 

@@ -73,6 +73,9 @@ use SyntaxKind::*;
 /// comments, template text, or inside an operator).
 pub(crate) fn analyze(root: &SyntaxNode, offset: TextSize) -> Option<Context> {
     let left = if offset == TextSize::from(0) {
+        if root.first_token().is_some_and(|t| t.kind() == EPP_TEXT) {
+            return None;
+        }
         None
     } else {
         root.token_at_offset(offset).left_biased()
@@ -142,15 +145,16 @@ pub(crate) fn analyze(root: &SyntaxNode, offset: TextSize) -> Option<Context> {
     }
 }
 
-/// Comments, EPP template text and heredoc text offer nothing.
+/// Comments and EPP template text (up to the next `<%`) offer nothing.
 fn in_comment_or_text(token: &SyntaxToken, offset: TextSize) -> bool {
     let range = token.text_range();
     match token.kind() {
+        EPP_CLOSE | EPP_RENDER_CLOSE | EPP_TEXT => true,
         COMMENT => offset > range.start(),
         BLOCK_COMMENT => {
             offset > range.start() && (offset < range.end() || !token.text().ends_with("*/"))
         }
-        EPP_COMMENT | EPP_TEXT => offset > range.start() && offset < range.end(),
+        EPP_COMMENT => offset > range.start() && offset < range.end(),
         _ => false,
     }
 }
@@ -235,7 +239,7 @@ fn starts_statement(prev: &SyntaxToken, newline_before: bool) -> bool {
         SEMICOLON => true,
         L_BRACE => matches!(parent, Some(BLOCK | SOURCE_FILE)),
         R_BRACE => parent != Some(HASH_EXPR),
-        EPP_RENDER_CLOSE => false,
+        EPP_TEXT | EPP_RENDER_CLOSE => true,
         kind => newline_before && ends_expression(kind),
     }
 }
