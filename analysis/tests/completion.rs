@@ -355,6 +355,13 @@ fn stdlib_functions_only_with_stdlib() {
 }
 
 #[test]
+fn a_title_is_no_statement_start() {
+    let items = labels("#- /ws/manifests/a.pp\nfile { '/a': ensure => file; $0 }\n");
+    assert!(!items.contains(&"class".to_string()));
+    assert!(!items.contains(&"ensure".to_string()));
+}
+
+#[test]
 fn nothing_right_after_an_expression() {
     check("#- /ws/manifests/a.pp\n$x = 1 $0\n", expect![""]);
     check("#- /ws/manifests/a.pp\n$x = 1 =$0> 2\n", expect![""]);

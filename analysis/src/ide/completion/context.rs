@@ -236,7 +236,8 @@ fn ends_expression(kind: SyntaxKind) -> bool {
 fn starts_statement(prev: &SyntaxToken, newline_before: bool) -> bool {
     let parent = prev.parent().map(|p| p.kind());
     match prev.kind() {
-        SEMICOLON => true,
+        // `;` between the bodies of a resource comes before a title.
+        SEMICOLON => parent != Some(RESOURCE_EXPR),
         L_BRACE => matches!(parent, Some(BLOCK | SOURCE_FILE)),
         R_BRACE => parent != Some(HASH_EXPR),
         EPP_TEXT | EPP_RENDER_CLOSE => true,
