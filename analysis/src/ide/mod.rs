@@ -24,6 +24,7 @@ use puppet_syntax::{TextRange, TextSize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+pub mod completion;
 pub mod cursor;
 pub mod goto_definition;
 pub mod hover;
