@@ -1,6 +1,7 @@
 //! `puppet-ls`: the Puppet language server and command-line checker.
 
 mod cli;
+mod lsp;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -14,11 +15,19 @@ use std::process::ExitCode;
 )]
 struct Args {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    /// Speak LSP over stdin/stdout (what editors pass; the default).
+    #[arg(long, global = true)]
+    stdio: bool,
+    /// Log level of the language server (logs go to stderr).
+    #[arg(long, global = true, default_value = "warn", value_parser = ["error", "warn", "info", "debug", "trace"])]
+    log_level: String,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the language server over stdio (also the default with no command).
+    Lsp,
     /// Parse and validate manifests (.pp) and templates (.epp); print the
     /// problems as `path:line:col: severity: message [code]`.
     Parse {
@@ -53,7 +62,11 @@ enum Command {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    match args.command {
+    let Some(command) = args.command else {
+        return run_lsp(&args.log_level);
+    };
+    match command {
+        Command::Lsp => run_lsp(&args.log_level),
         Command::Parse { paths, tree } => cli::parse::run(&paths, tree),
         Command::Check { paths, format } => cli::check::run(&paths, format),
         Command::Eval { expr, jsonl } => {
@@ -64,4 +77,17 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+fn run_lsp(level: &str) -> ExitCode {
+    let filter = tracing_subscriber::EnvFilter::try_new(format!(
+        "puppet_ls={level},puppet_analysis={level}"
+    ))
+    .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .try_init();
+    lsp::run()
 }
