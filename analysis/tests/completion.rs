@@ -167,7 +167,7 @@ class web(String $vhost, $port = 80) inherits ntp {
 "#,
         not_builtin,
         expect![[r#"
-            $docroot Variable
+            $docroot Variable : String
             $port Parameter
             $vhost Parameter : String
             $config Parameter : Ntp::Config
@@ -209,9 +209,9 @@ define a::b(Integer $count) {
         not_builtin,
         expect![[r#"
             $count Parameter : Integer
-            $inner Variable
+            $inner Variable : Integer[2, 2]
             $item Parameter : String
-            $list Variable
+            $list Variable : Array[Integer[1, 1], 1, 1]
             $site_wide Variable
         "#]],
     );

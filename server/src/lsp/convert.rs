@@ -92,6 +92,8 @@ pub fn workspace_edit(
         per_file.push((u, edits));
     }
     if !resource_ops || change.file_moves.is_empty() {
+        // lsp-types keys `changes` by `Uri`, which clippy sees as mutable.
+        #[allow(clippy::mutable_key_type)]
         let changes: HashMap<Uri, Vec<lsp::TextEdit>> = per_file.into_iter().collect();
         return lsp::WorkspaceEdit {
             changes: Some(changes),

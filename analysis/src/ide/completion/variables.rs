@@ -66,18 +66,21 @@ pub(super) fn complete(ctx: &Ctx, braced: bool) -> Vec<CompletionItem> {
     let root = parse(ctx.db, ctx.file).syntax_node();
     let resolution = variable_resolution(ctx.db, ctx.workspace, ctx.file);
     let (locals, terminal) = resolution.visible_at(ctx.context.offset);
+    let types = crate::infer::infer_file(ctx.db, ctx.workspace, ctx.file);
     for def in locals {
         let kind = if def.kind.is_param() {
             CompletionKind::Parameter
         } else {
             CompletionKind::Variable
         };
-        push(
-            def.name.clone(),
-            kind,
-            declared_type(&root, def.range),
-            LOCAL,
-        );
+        // The written type, else what inference knows of the definition.
+        let detail = declared_type(&root, def.range).or_else(|| {
+            types
+                .get(def.range)
+                .filter(|i| i.ty != crate::types::Type::Any)
+                .map(|i| i.ty.to_string())
+        });
+        push(def.name.clone(), kind, detail, LOCAL);
     }
     if let Some(scope) = terminal.filter(|s| s.kind == ScopeKind::Class) {
         let chain = scope
