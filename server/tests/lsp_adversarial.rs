@@ -111,8 +111,15 @@ fn survives_adversarial_input_and_answers_afterwards() {
         "textDocument/hover",
         doc_pos(&unopened, json!({"line": 0, "character": 0})),
     );
-    assert!(matches!(reply, Ok(Value::Null)) || reply.is_err(), "{reply:?}");
-    for uri in ["untitled:Untitled-1", "https://example.com/x.pp", "not a uri"] {
+    assert!(
+        matches!(reply, Ok(Value::Null)) || reply.is_err(),
+        "{reply:?}"
+    );
+    for uri in [
+        "untitled:Untitled-1",
+        "https://example.com/x.pp",
+        "not a uri",
+    ] {
         server.notify(
             "textDocument/didOpen",
             json!({"textDocument": {"uri": uri, "languageId": "puppet", "version": 1, "text": "$a = 1\n"}}),

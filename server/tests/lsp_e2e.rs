@@ -500,10 +500,7 @@ fn symbols_completion_signature_help_and_tokens() {
         doc_pos(&comp_uri, position_of(comp, "$)", 1)),
     );
     let names = labels(&items);
-    assert!(
-        names.iter().any(|l| l.contains("port_number")),
-        "{names:?}"
-    );
+    assert!(names.iter().any(|l| l.contains("port_number")), "{names:?}");
     let items = server.call(
         "textDocument/completion",
         doc_pos(&comp_uri, json!({"line": 4, "character": 4})),
@@ -524,7 +521,11 @@ fn symbols_completion_signature_help_and_tokens() {
         .as_str()
         .unwrap_or_else(|| panic!("{help:#}"));
     assert!(label.contains("sprintf"), "{help:#}");
-    assert_eq!(help["signatures"][0]["parameters"][0]["label"], json!([8, 16]), "{help:#}");
+    assert_eq!(
+        help["signatures"][0]["parameters"][0]["label"],
+        json!([8, 16]),
+        "{help:#}"
+    );
 
     // Semantic tokens.
     let tokens = server.call(
