@@ -33,10 +33,11 @@ Add \"--log-level\" \"debug\" to see more of the server's log."
   :type '(repeat string))
 
 (defcustom puppet-ls-configuration
-  '(:modulePaths [] :diagnostics (:ignore []) :strictVariables :json-false)
+  '(:modulePaths [] :diagnostics (:ignore []) :strictVariables t)
   "The server's configuration object, as a plist in the JSON shape eglot uses.
 :modulePaths is a vector of extra module directories, :diagnostics :ignore a vector of
-diagnostic codes not to report, :strictVariables t or :json-false."
+diagnostic codes not to report; :strictVariables t (the default) reports variables defined
+nowhere (unknown-variable), as Puppet's strict_variables makes them fail, :json-false hides them."
   :type 'sexp)
 
 (defcustom puppet-ls-eglot-auto-start nil

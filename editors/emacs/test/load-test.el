@@ -55,7 +55,7 @@
                            (member '(puppet-ls-epp-mode :language-id "puppet-epp") (car entry)))
     (puppet-ls-test--check "the configuration JSON has the server's shape"
                            (equal (json-encode puppet-ls-configuration)
-                                  "{\"modulePaths\":[],\"diagnostics\":{\"ignore\":[]},\"strictVariables\":false}"))))
+                                  "{\"modulePaths\":[],\"diagnostics\":{\"ignore\":[]},\"strictVariables\":true}"))))
 
 (if (not (require 'lsp-mode nil t))
     (message "  skip lsp-mode is not installed")

@@ -40,7 +40,7 @@ ln -s "$server" "$work/bin/puppet-ls"
 # A free display number.
 display=99
 while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do display=$((display + 1)); done
-Xvfb ":$display" -screen 0 1010x540x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+Xvfb ":$display" -screen 0 1010x700x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.1; done
 
@@ -48,7 +48,7 @@ cd "$here/fixture/demo"
 DISPLAY=":$display" PATH="$work/bin:$PATH" \
   XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_STATE_HOME="$work/state" XDG_CACHE_HOME="$work/cache" \
   PUPPET_LS_CONFIG="$here/../puppet-ls.lua" PUPPET_LS_READY="$work/ready" \
-  xterm -geometry 100x26+0+0 -bg '#1e1e1e' -fg '#d4d4d4' -fa 'DejaVu Sans Mono' -fs 12 \
+  xterm -geometry 100x32+0+0 -bg '#1e1e1e' -fg '#d4d4d4' -fa 'DejaVu Sans Mono' -fs 12 \
     -xrm 'XTerm*termName: xterm-256color' \
     -e nvim -n -i NONE -u "$here/screenshot_init.lua" manifests/init.pp >"$work/xterm.log" 2>&1 &
 pids+=($!)
@@ -62,5 +62,5 @@ if [ "$(cat "$work/ready")" != ok ]; then
   echo "screenshot: warning: no diagnostics from the server; capturing anyway" >&2
 fi
 mkdir -p "$(dirname "$output")"
-DISPLAY=":$display" import -window root -crop 1004x524+0+0 +repage "$output"
+DISPLAY=":$display" import -window root -crop 1004x644+0+0 +repage "$output"
 echo "screenshot: wrote $output"

@@ -24,13 +24,16 @@ local function signal_ready(what)
   f:close()
 end
 
-local function find(needle)
+-- The last occurrence of `needle` (so that the hover opens below the diagnostics).
+local function find_last(needle)
+  local found_line, found_col
   for i, line in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do
     local col = line:find(needle, 1, true)
     if col ~= nil then
-      return i, col
+      found_line, found_col = i, col
     end
   end
+  return found_line, found_col
 end
 
 vim.api.nvim_create_autocmd('VimEnter', {
@@ -40,7 +43,7 @@ vim.api.nvim_create_autocmd('VimEnter', {
     local waited = 0
     local function poll()
       if #vim.diagnostic.get(0) > 0 or waited >= timeout then
-        local line, col = find('$port')
+        local line, col = find_last('$port')
         vim.api.nvim_win_set_cursor(0, { line, col })
         vim.lsp.buf.hover()
         -- Give the hover window time to open and the screen time to redraw.

@@ -54,7 +54,8 @@ export function serverConfig(get: SettingGetter, ctx: PathContext): ServerConfig
       expandPath(p, ctx.homeDir, ctx.workspaceFolder, ctx.platform),
     ),
     diagnostics: { ignore },
-    strictVariables: get('strictVariables') === true,
+    // On unless turned off, as in the server.
+    strictVariables: get('strictVariables') !== false,
   };
 }
 

@@ -39,15 +39,16 @@ describe('serverConfig', () => {
   });
 
   it('gives the defaults when nothing is set', () => {
-    assert.deepEqual(serverConfig(getter({}), ctx), { modulePaths: [], diagnostics: { ignore: [] }, strictVariables: false });
+    assert.deepEqual(serverConfig(getter({}), ctx), { modulePaths: [], diagnostics: { ignore: [] }, strictVariables: true });
   });
 
   it('drops blank and non-string entries and repeated codes', () => {
     const config = serverConfig(
-      getter({ modulePaths: ['', 42, ' /m '], 'diagnostics.ignore': ['unknown-class', ' unknown-class', null], strictVariables: 'yes' }),
+      getter({ modulePaths: ['', 42, ' /m '], 'diagnostics.ignore': ['unknown-class', ' unknown-class', null], strictVariables: 0 }),
       ctx,
     );
-    assert.deepEqual(config, { modulePaths: ['/m'], diagnostics: { ignore: ['unknown-class'] }, strictVariables: false });
+    assert.deepEqual(config, { modulePaths: ['/m'], diagnostics: { ignore: ['unknown-class'] }, strictVariables: true });
+    assert.equal(serverConfig(getter({ strictVariables: false }), ctx).strictVariables, false);
   });
 
   it('keeps relative module paths as given when there is no workspace folder', () => {
@@ -85,7 +86,7 @@ describe('package.json', () => {
     const defaults = getter(
       Object.fromEntries(Object.entries(props).map(([k, v]) => [k.replace(/^puppet-ls\./, ''), v.default])),
     );
-    assert.deepEqual(serverConfig(defaults, ctx), { modulePaths: [], diagnostics: { ignore: [] }, strictVariables: false });
+    assert.deepEqual(serverConfig(defaults, ctx), { modulePaths: [], diagnostics: { ignore: [] }, strictVariables: true });
     assert.deepEqual(serverArgs(defaults), ['lsp', '--log-level', 'warn']);
   });
 
