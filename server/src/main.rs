@@ -1,6 +1,8 @@
 //! `puppet-ls`: the Puppet language server and command-line checker.
 
 mod cli;
+mod lsp;
+mod reporting;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -13,12 +15,21 @@ use std::process::ExitCode;
     about = "Language server and checker for the Puppet language"
 )]
 struct Args {
+    /// Without a command, the language server runs over stdio.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    /// Speak LSP over stdin/stdout (the default; editors pass it).
+    #[arg(long, global = true)]
+    stdio: bool,
+    /// How much the language server logs to stderr.
+    #[arg(long, global = true, value_enum, default_value = "warn")]
+    log_level: lsp::LogLevel,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the language server over stdio (also the default).
+    Lsp,
     /// Parse and validate manifests (.pp) and templates (.epp); print the
     /// problems as `path:line:col: severity: message [code]`.
     Parse {
@@ -53,7 +64,11 @@ enum Command {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    match args.command {
+    let Some(command) = args.command else {
+        return lsp::run(args.log_level);
+    };
+    match command {
+        Command::Lsp => lsp::run(args.log_level),
         Command::Parse { paths, tree } => cli::parse::run(&paths, tree),
         Command::Check { paths, format } => cli::check::run(&paths, format),
         Command::Eval { expr, jsonl } => {
