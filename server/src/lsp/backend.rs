@@ -51,10 +51,13 @@ impl ClientSupport {
                 .text_document
                 .as_ref()
                 .is_some_and(|t| t.diagnostic.is_some()),
+            // lsp-types reads `workspace.diagnostic`, the spec (and VS
+            // Code) say `workspace.diagnostics`: a pull client is taken to
+            // support refresh unless it says otherwise.
             diagnostic_refresh: workspace
                 .and_then(|w| w.diagnostic.as_ref())
                 .and_then(|d| d.refresh_support)
-                == Some(true),
+                != Some(false),
             watch_registration: workspace
                 .and_then(|w| w.did_change_watched_files.as_ref())
                 .and_then(|w| w.dynamic_registration)

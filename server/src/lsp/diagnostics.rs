@@ -180,7 +180,10 @@ async fn send(
     path: &Path,
     entry: Published,
 ) {
-    if published.get(path) == Some(&entry) {
+    let previous = published.get(path);
+    let nothing_to_clear =
+        previous.is_none() && entry.diagnostics.is_empty() && entry.version.is_none();
+    if previous == Some(&entry) || nothing_to_clear {
         return;
     }
     backend

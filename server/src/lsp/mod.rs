@@ -10,6 +10,8 @@
 //! - `diagnostics.rs` (push and pull), `workspace.rs` (indexing, file
 //!   watching, folders, settings), `progress.rs`, `config.rs`.
 //! - `convert.rs`: analysis plain data to and from LSP types.
+//! - `transport.rs`: checks every incoming message before the library
+//!   sees it.
 
 mod backend;
 mod config;
@@ -21,6 +23,7 @@ mod progress;
 mod snapshot;
 mod state;
 mod sync;
+mod transport;
 mod workspace;
 
 use std::process::ExitCode;
@@ -73,10 +76,14 @@ pub fn run(log_level: LogLevel) -> ExitCode {
     let clean = runtime.block_on(async {
         let (service, socket) = LspService::build(backend::Backend::new)
             .custom_method("puppet-ls/syntaxTree", backend::Backend::syntax_tree)
+            .custom_method(
+                transport::INVALID_MESSAGE,
+                |_: &backend::Backend, params| transport::invalid_message(params),
+            )
             .finish();
         let backend = service.inner().clone();
         let service = ordered::Ordered::new(service);
-        Server::new(tokio::io::stdin(), tokio::io::stdout(), socket)
+        Server::new(transport::guarded_stdin(), tokio::io::stdout(), socket)
             .serve(service)
             .await;
         backend.is_shut_down()
