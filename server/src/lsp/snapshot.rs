@@ -180,3 +180,25 @@ pub fn join_error(join: tokio::task::JoinError) -> jsonrpc::Error {
         ..jsonrpc::Error::internal_error()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tower_lsp_server::jsonrpc::ErrorCode;
+
+    #[tokio::test]
+    async fn panics_and_cancellations_become_error_replies() {
+        let panicked = tokio::task::spawn_blocking(|| panic!("boom"))
+            .await
+            .unwrap_err();
+        let error = join_error(panicked);
+        assert_eq!(error.code, ErrorCode::InternalError);
+        assert!(error.message.contains("boom"));
+        let cancelled = tokio::task::spawn_blocking(|| {
+            std::panic::resume_unwind(Box::new(Cancelled::PendingWrite))
+        })
+        .await
+        .unwrap_err();
+        assert_eq!(join_error(cancelled).code, ErrorCode::ContentModified);
+    }
+}
