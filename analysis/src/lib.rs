@@ -21,6 +21,7 @@ pub mod eval;
 pub mod host;
 pub mod ide;
 pub mod index;
+pub mod infer;
 pub mod ops;
 pub mod ruby_plugins;
 pub mod scopes;

@@ -4,10 +4,13 @@
 //!   `newproperty`, `ensurable`, namevars; and Resource API types
 //!   (`Puppet::ResourceApi.register_type(name: 'x', attributes: {...})`);
 //! - `lib/puppet/functions/**/*.rb`: `Puppet::Functions.create_function(:'mod::f')`
-//!   with `dispatch` blocks' parameter counts;
+//!   with `dispatch` blocks' parameters (types, names, optional/repeated,
+//!   block) for signature help;
 //! - `lib/puppet/parser/functions/*.rb`: legacy `newfunction(:f, ...)`.
 
+use crate::builtins::ParamKind;
 use crate::db::{RubyFile, Workspace};
+use puppet_syntax::{TextRange, TextSize};
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
@@ -25,11 +28,32 @@ pub struct RubyType {
     pub open: bool,
 }
 
+/// A parameter of a Ruby function's `dispatch`: `param 'String', :name`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RubyParam {
+    pub name: String,
+    /// The type string as written (`Any` when not given, for blocks
+    /// `Callable`).
+    pub type_text: String,
+    /// Required, optional or repeated; for the block, required or optional.
+    pub kind: ParamKind,
+}
+
+/// One `dispatch` block of a 4.x Ruby function, in Puppet's order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RubyDispatch {
+    pub params: Vec<RubyParam>,
+    pub block: Option<RubyParam>,
+    pub return_type: Option<String>,
+}
+
 /// What one Ruby file defines.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct RubyPlugins {
     pub types: Vec<RubyType>,
     pub functions: Vec<String>,
+    /// The dispatches of the file's 4.x function (by its name).
+    pub dispatches: Vec<(String, Vec<RubyDispatch>)>,
 }
 
 fn re(cell: &'static OnceLock<Regex>, pattern: &str) -> &'static Regex {
@@ -46,30 +70,173 @@ pub fn scan(path: &str, text: &str) -> RubyPlugins {
         plugins.types.extend(scan_newtype(text));
         plugins.types.extend(scan_resource_api(text));
     }
-    if path.contains("/lib/puppet/functions/") {
-        static CREATE: OnceLock<Regex> = OnceLock::new();
-        let create = re(&CREATE, &format!(r"create_function\(\s*{SYMBOL}"));
+    if let Some(pattern) = function_pattern(path) {
         plugins
             .functions
-            .extend(create.captures_iter(text).map(|c| c[1].to_lowercase()));
-    }
-    if path.contains("/lib/puppet/parser/functions/") {
-        static NEWFUNCTION: OnceLock<Regex> = OnceLock::new();
-        let newfunction = re(&NEWFUNCTION, &format!(r"newfunction\(\s*{SYMBOL}"));
-        plugins
-            .functions
-            .extend(newfunction.captures_iter(text).map(|c| c[1].to_lowercase()));
+            .extend(pattern.captures_iter(text).map(|c| c[1].to_lowercase()));
+        if path.contains("/lib/puppet/functions/") {
+            if let Some(name) = plugins.functions.first() {
+                let dispatches = scan_dispatches(text);
+                if !dispatches.is_empty() {
+                    plugins.dispatches.push((name.clone(), dispatches));
+                }
+            }
+        }
     }
     plugins
 }
 
-fn scan_newtype(text: &str) -> Option<RubyType> {
+/// The pattern naming the functions a Ruby file defines, by its place:
+/// `create_function(:'mod::f'` (modern API) or `newfunction(:f` (legacy).
+fn function_pattern(path: &str) -> Option<&'static Regex> {
+    static CREATE: OnceLock<Regex> = OnceLock::new();
+    static NEWFUNCTION: OnceLock<Regex> = OnceLock::new();
+    if path.contains("/lib/puppet/functions/") {
+        Some(re(&CREATE, &format!(r"create_function\(\s*{SYMBOL}")))
+    } else if path.contains("/lib/puppet/parser/functions/") {
+        Some(re(&NEWFUNCTION, &format!(r"newfunction\(\s*{SYMBOL}")))
+    } else {
+        None
+    }
+}
+
+fn newtype_pattern() -> &'static Regex {
     static NEWTYPE: OnceLock<Regex> = OnceLock::new();
+    re(&NEWTYPE, &format!(r"newtype\(\s*{SYMBOL}"))
+}
+
+fn register_type_pattern() -> &'static Regex {
+    static REGISTER: OnceLock<Regex> = OnceLock::new();
+    re(&REGISTER, r#"register_type\(\s*name:\s*['"]([\w:]+)['"]"#)
+}
+
+/// Whether a Ruby definition site is a resource type or a function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RubySiteKind {
+    Type,
+    Function,
+}
+
+/// Where a Ruby file names a type or function it defines (for navigation):
+/// the range of the name inside `newtype(:name`, `name: 'x'` of the
+/// Resource API, `create_function(:'mod::f'` or `newfunction(:f`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RubySite {
+    pub kind: RubySiteKind,
+    /// Lower-cased, as in [`RubyPlugins`].
+    pub name: String,
+    pub range: TextRange,
+}
+
+/// The definition sites of a Ruby file, found with the same patterns as
+/// [`scan`].
+pub fn sites(path: &str, text: &str) -> Vec<RubySite> {
+    let site = |kind, m: regex::Match| RubySite {
+        kind,
+        name: m.as_str().to_lowercase(),
+        range: TextRange::new(
+            TextSize::new(m.start() as u32),
+            TextSize::new(m.end() as u32),
+        ),
+    };
+    let mut out = Vec::new();
+    if path.contains("/lib/puppet/type/") {
+        for pattern in [newtype_pattern(), register_type_pattern()] {
+            if let Some(m) = pattern.captures(text).and_then(|c| c.get(1)) {
+                out.push(site(RubySiteKind::Type, m));
+            }
+        }
+    }
+    if let Some(pattern) = function_pattern(path) {
+        out.extend(
+            pattern
+                .captures_iter(text)
+                .filter_map(|c| c.get(1))
+                .map(|m| site(RubySiteKind::Function, m)),
+        );
+    }
+    out
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn ruby_file_sites(db: &dyn salsa::Database, file: RubyFile) -> Vec<RubySite> {
+    sites(&file.path(db).to_string_lossy(), file.text(db))
+}
+
+/// The `dispatch :m do ... end` blocks of a function file: each block's
+/// lines up to its `end`, read for parameter declarations.
+fn scan_dispatches(text: &str) -> Vec<RubyDispatch> {
+    static DISPATCH: OnceLock<Regex> = OnceLock::new();
+    static PARAM: OnceLock<Regex> = OnceLock::new();
+    let dispatch = re(&DISPATCH, r"^\s*dispatch[\s(]+:\w+\)?\s+do\b");
+    let param = re(
+        &PARAM,
+        r#"^\s*(param|required_param|optional_param|repeated_param|optional_repeated_param|required_repeated_param|block_param|required_block_param|optional_block_param|return_type)\b[\s(]*(?:'([^']*)'|"([^"]*)")?\s*,?\s*(?::(\w+))?"#,
+    );
+    let mut out = Vec::new();
+    let mut current: Option<RubyDispatch> = None;
+    for line in text.lines() {
+        if dispatch.is_match(line) {
+            out.extend(current.take());
+            current = Some(RubyDispatch {
+                params: Vec::new(),
+                block: None,
+                return_type: None,
+            });
+            continue;
+        }
+        let Some(dispatch) = current.as_mut() else {
+            continue;
+        };
+        if line.trim() == "end" {
+            out.extend(current.take());
+            continue;
+        }
+        let Some(c) = param.captures(line) else {
+            continue;
+        };
+        let method = &c[1];
+        let type_text = c.get(2).or(c.get(3)).map(|m| m.as_str().to_string());
+        let name = c.get(4).map_or("block", |m| m.as_str()).to_string();
+        let block = |kind| RubyParam {
+            name: name.clone(),
+            type_text: type_text.clone().unwrap_or_else(|| "Callable".to_string()),
+            kind,
+        };
+        let kind = match method {
+            "return_type" => {
+                dispatch.return_type = type_text.clone();
+                continue;
+            }
+            "block_param" | "required_block_param" => {
+                dispatch.block = Some(block(ParamKind::Required));
+                continue;
+            }
+            "optional_block_param" => {
+                dispatch.block = Some(block(ParamKind::Optional));
+                continue;
+            }
+            "optional_param" => ParamKind::Optional,
+            "repeated_param" | "optional_repeated_param" | "required_repeated_param" => {
+                ParamKind::Repeated
+            }
+            _ => ParamKind::Required,
+        };
+        dispatch.params.push(RubyParam {
+            name,
+            type_text: type_text.unwrap_or_else(|| "Any".to_string()),
+            kind,
+        });
+    }
+    out.extend(current);
+    out
+}
+
+fn scan_newtype(text: &str) -> Option<RubyType> {
     static ATTR: OnceLock<Regex> = OnceLock::new();
     static NAMEVAR: OnceLock<Regex> = OnceLock::new();
     static ISNAMEVAR: OnceLock<Regex> = OnceLock::new();
-    let newtype = re(&NEWTYPE, &format!(r"newtype\(\s*{SYMBOL}"));
-    let name = newtype.captures(text)?[1].to_lowercase();
+    let name = newtype_pattern().captures(text)?[1].to_lowercase();
     // `newparam(:x)` or `newparam :x do`.
     let attr = re(&ATTR, &format!(r"new(?:param|property)[\s(]+{SYMBOL}"));
     let mut attributes: Vec<String> = attr.captures_iter(text).map(|c| c[1].to_string()).collect();
@@ -113,10 +280,8 @@ fn scan_newtype(text: &str) -> Option<RubyType> {
 }
 
 fn scan_resource_api(text: &str) -> Option<RubyType> {
-    static REGISTER: OnceLock<Regex> = OnceLock::new();
     static ATTR: OnceLock<Regex> = OnceLock::new();
-    let register = re(&REGISTER, r#"register_type\(\s*name:\s*['"]([\w:]+)['"]"#);
-    let name = register.captures(text)?[1].to_lowercase();
+    let name = register_type_pattern().captures(text)?[1].to_lowercase();
     let start = text.find("attributes:")?;
     // Attribute entries: `name: {` or `'name' => {` inside the attributes hash.
     let attr = re(&ATTR, r#"(?m)^\s*['"]?(\w+)['"]?\s*(?::|=>)\s*\{"#);
@@ -172,6 +337,24 @@ pub fn plugin_index(db: &dyn salsa::Database, workspace: Workspace) -> PluginInd
         index.functions.extend(plugins.functions.iter().cloned());
     }
     index
+}
+
+/// The dispatches of the workspace's 4.x Ruby functions, by lower-cased
+/// name. Apart from [`plugin_index`] so that editing a signature does not
+/// invalidate the checks that only need the names.
+#[salsa::tracked(returns(ref))]
+pub fn ruby_function_dispatches(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+) -> BTreeMap<String, Vec<RubyDispatch>> {
+    let mut out = BTreeMap::new();
+    for &file in workspace.ruby_files(db) {
+        for (name, dispatches) in &ruby_file_plugins(db, file).dispatches {
+            out.entry(name.clone())
+                .or_insert_with(|| dispatches.clone());
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -232,5 +415,40 @@ end
             "newfunction(:pick, :type => :rvalue) do |args|\nend",
         );
         assert_eq!(legacy.functions, vec!["pick"]);
+        let site = &sites(
+            "m/lib/puppet/parser/functions/pick.rb",
+            "newfunction(:pick)",
+        )[0];
+        assert_eq!(
+            (site.name.as_str(), u32::from(site.range.start())),
+            ("pick", 13)
+        );
+    }
+
+    #[test]
+    fn dispatch_parameters() {
+        let text = "Puppet::Functions.create_function(:'m::pick') do\n  dispatch :one do\n    param 'String', :a\n    optional_param \"Enum['x']\", :b\n    repeated_param 'Any', :rest\n    optional_block_param :blk\n    return_type 'String'\n  end\n\n  dispatch(:two) do\n    required_param 'Integer', :n\n  end\n  def one(*a); end\nend\n";
+        let plugins = scan("m/lib/puppet/functions/m/pick.rb", text);
+        let (name, dispatches) = &plugins.dispatches[0];
+        assert_eq!(name, "m::pick");
+        let rendered: Vec<String> = dispatches
+            .iter()
+            .map(|d| {
+                let params: Vec<String> = d
+                    .params
+                    .iter()
+                    .chain(&d.block)
+                    .map(|p| format!("{:?} {} {}", p.kind, p.type_text, p.name))
+                    .collect();
+                format!("{} >> {:?}", params.join(", "), d.return_type)
+            })
+            .collect();
+        assert_eq!(
+            rendered,
+            vec![
+                "Required String a, Optional Enum['x'] b, Repeated Any rest, Optional Callable blk >> Some(\"String\")",
+                "Required Integer n >> None",
+            ]
+        );
     }
 }

@@ -219,6 +219,49 @@ impl Resolution {
             .find(|r| r.range.contains_inclusive(offset))
     }
 
+    /// The innermost scope whose construct contains `offset`.
+    pub fn scope_at(&self, offset: TextSize) -> Option<usize> {
+        self.scopes
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.range.contains_inclusive(offset))
+            .min_by_key(|(_, s)| s.range.len())
+            .map(|(i, _)| i)
+    }
+
+    /// The local definitions visible at `offset` (for completion), nearest
+    /// scope first, one per name: those of the innermost scope and of the
+    /// scopes it extends (lambdas see their enclosing scope), defined
+    /// before `offset`. Also returns the scope where the walk stopped (a
+    /// class, define... or the file's top scope), whose inherited, global
+    /// and built-in variables the caller adds. Branches are not considered:
+    /// a variable of an `else` arm is offered in the `if` arm after it.
+    pub fn visible_at(&self, offset: TextSize) -> (Vec<&VariableDef>, Option<&Scope>) {
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        let mut current = self.scope_at(offset);
+        let mut terminal = None;
+        while let Some(index) = current {
+            let Some(scope) = self.scopes.get(index) else {
+                break;
+            };
+            for def in self.definitions.iter().filter(|d| d.scope == index) {
+                if def.range.end() <= offset
+                    && !def.range.contains_inclusive(offset)
+                    && seen.insert(def.name.as_str())
+                {
+                    out.push(def);
+                }
+            }
+            terminal = Some(scope);
+            if !scope.kind.extends_enclosing() {
+                break;
+            }
+            current = scope.parent;
+        }
+        (out, terminal)
+    }
+
     /// The definition whose token contains `offset`.
     pub fn definition_at(&self, offset: TextSize) -> Option<(usize, &VariableDef)> {
         self.definitions

@@ -106,6 +106,28 @@ pub fn autoload_expectation(layout: &Layout, file: &Path) -> Option<AutoloadExpe
     })
 }
 
+/// Where autoloading looks for a name (the inverse of
+/// [`autoload_expectation`]): `mod::a::b` in `dir` (`manifests`,
+/// `functions`, `types`, `plans`) is `<mod>/<dir>/a/b.pp`, a module's own
+/// class `mod` is `<mod>/manifests/init.pp`. `None` when the module is not
+/// in the workspace or the name cannot be autoloaded.
+pub fn autoload_path(layout: &Layout, dir: &str, name: &str) -> Option<PathBuf> {
+    let lower = name.trim_start_matches("::").to_lowercase();
+    let mut segments = lower.split("::");
+    let module = layout.module(segments.next()?)?;
+    let rest: Vec<&str> = segments.collect();
+    let mut path = module.root.join(dir);
+    match rest.split_last() {
+        None if dir == "manifests" => path.push("init.pp"),
+        None => return None,
+        Some((last, init)) => {
+            path.extend(init);
+            path.push(format!("{last}.pp"));
+        }
+    }
+    Some(path)
+}
+
 /// Roots given by the user, expanded into modules and source files.
 #[derive(Debug, Clone, Default)]
 pub struct Discovered {
@@ -418,6 +440,17 @@ mod tests {
             Some("environment::port")
         );
         assert_eq!(ns("/env/manifests/site.pp"), None);
+        let path = |dir, name| autoload_path(&layout(), dir, name);
+        assert_eq!(
+            path("manifests", "ntp"),
+            Some("/m/ntp/manifests/init.pp".into())
+        );
+        assert_eq!(
+            path("types", "Ntp::Port::Range"),
+            Some("/m/ntp/types/port/range.pp".into())
+        );
+        assert_eq!(path("functions", "ntp"), None);
+        assert_eq!(path("manifests", "other::x"), None);
     }
 
     #[test]

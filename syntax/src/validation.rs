@@ -923,7 +923,7 @@ fn is_word_char(c: char) -> bool {
 }
 
 /// `(::)?([a-z]\w*::)*[a-z_]\w*`
-fn is_var_name(name: &str) -> bool {
+pub fn is_var_name(name: &str) -> bool {
     let name = name.strip_prefix("::").unwrap_or(name);
     let segments: Vec<&str> = name.split("::").collect();
     let Some((last, init)) = segments.split_last() else {
@@ -936,18 +936,18 @@ fn is_var_name(name: &str) -> bool {
 }
 
 /// `[a-z_]\w*`
-fn is_param_name(name: &str) -> bool {
+pub fn is_param_name(name: &str) -> bool {
     name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') && name.chars().all(is_word_char)
 }
 
 /// `[a-z]\w*(::[a-z]\w*)*`
-fn is_classref_decl(name: &str) -> bool {
+pub fn is_classref_decl(name: &str) -> bool {
     name.split("::")
         .all(|s| s.starts_with(|c: char| c.is_ascii_lowercase()) && s.chars().all(is_word_char))
 }
 
 /// `[A-Z]\w*(::[A-Z]\w*)*`
-fn is_classref_ext_decl(name: &str) -> bool {
+pub fn is_classref_ext_decl(name: &str) -> bool {
     name.split("::")
         .all(|s| s.starts_with(|c: char| c.is_ascii_uppercase()) && s.chars().all(is_word_char))
 }

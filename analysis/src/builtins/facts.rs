@@ -119,6 +119,23 @@ impl Facts {
         })
     }
 
+    /// The named keys under a structured fact (`Some("os")` -> `family`,
+    /// `name`...), or the top-level modern facts for `None`: what
+    /// completion offers inside `$facts[...]`. Placeholder keys
+    /// (`<interface>`) are left out.
+    pub fn members<'a>(&'a self, parent: Option<&'a str>) -> Vec<&'a Fact> {
+        let named = |f: &&Fact| !f.path.ends_with('>');
+        match parent {
+            Some(path) => self.children(path).filter(named).collect(),
+            None => self
+                .all
+                .iter()
+                .filter(|f| !f.legacy && !f.path.contains('.'))
+                .filter(named)
+                .collect(),
+        }
+    }
+
     /// The type of the fact at `path`: scalars as in the table; structured
     /// facts as a `Struct` of their known members (each `Optional`, since
     /// members vary by platform) or a `Hash[String, T]` for keyed maps

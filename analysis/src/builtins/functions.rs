@@ -14,7 +14,7 @@ use super::type_string::parse_type;
 use crate::types::{CallableType, IntRange, Type};
 
 /// How many times a signature parameter may be given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ParamKind {
     /// Exactly once.
     Required,
@@ -214,4 +214,53 @@ impl Function {
             many => Type::Variant(many.iter().map(|s| s.callable().clone()).collect()),
         }
     }
+}
+
+/// Return types of Puppet functions whose Ruby dispatches declare none,
+/// as their implementations return them (checked against Puppet 7.23's
+/// sources); used when a call's value cannot be computed.
+const UNDECLARED_RETURN_TYPES: &[(&str, &str)] = &[
+    ("versioncmp", "Integer[-1, 1]"),
+    ("join", "String"),
+    ("split", "Array[String]"),
+    ("sprintf", "String"),
+    ("template", "String"),
+    ("inline_template", "String"),
+    ("inline_epp", "String"),
+    ("length", "Integer[0]"),
+    ("size", "Integer[0]"),
+    ("keys", "Array"),
+    ("values", "Array"),
+    ("upcase", "Variant[String, Array, Hash]"),
+    ("downcase", "Variant[String, Array, Hash]"),
+    ("capitalize", "Variant[String, Array, Hash]"),
+    ("strip", "Variant[String, Array, Hash]"),
+    ("chomp", "Variant[String, Array, Hash]"),
+    ("regsubst", "Variant[String, Array[String]]"),
+    ("sha1", "String"),
+    ("md5", "String"),
+    ("sha256", "String"),
+    ("fqdn_rand", "Integer[0]"),
+    ("generate", "String"),
+    ("file", "String"),
+    ("defined", "Boolean"),
+    ("tagged", "Boolean"),
+    ("empty", "Boolean"),
+    ("is_a", "Boolean"),
+    ("abs", "Numeric"),
+    ("ceiling", "Integer"),
+    ("floor", "Integer"),
+    ("round", "Integer"),
+    ("digest", "String"),
+    ("shellquote", "String"),
+    ("strftime", "String"),
+    ("type", "Type"),
+];
+
+/// The return type of `name` when its signatures declare none.
+pub fn undeclared_return_type(name: &str) -> Option<Type> {
+    UNDECLARED_RETURN_TYPES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| parse_type(t))
 }

@@ -12,7 +12,7 @@ mod calls;
 mod resources;
 mod statements;
 mod templates;
-mod types;
+pub(crate) mod types;
 mod variables;
 
 use crate::db::{parse, SourceFile, Workspace};

@@ -463,7 +463,7 @@ impl Evaluator {
         node: &SyntaxNode,
     ) -> Option<Result<Value, Flow>> {
         if IMPURE.contains(&name) {
-            return Some(Ok(Value::Unknown(Type::Any)));
+            return Some(Ok(Value::Unknown(self.return_type_of(name, args.len()))));
         }
         let handles_unknown = matches!(
             name,
@@ -493,7 +493,7 @@ impl Evaluator {
             if !KNOWN.contains(&name) {
                 return None;
             }
-            return Some(Ok(Value::Unknown(Type::Any)));
+            return Some(Ok(Value::Unknown(self.return_type_of(name, args.len()))));
         }
         if !KNOWN.contains(&name) {
             return None;

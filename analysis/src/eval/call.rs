@@ -88,6 +88,7 @@ impl Evaluator {
         node: &SyntaxNode,
     ) -> Result<Value, Flow> {
         let key = name.trim_start_matches("::").to_ascii_lowercase();
+        let n_args = args.len();
         if let Some(def) = self.functions.get(&key).cloned() {
             return self.call_user_function(&def, args, node);
         }
@@ -97,7 +98,7 @@ impl Evaluator {
         if self.closed_world && !PUPPET_FUNCTIONS.contains(&key.as_str()) {
             return Err(self.error(node, format!("Unknown function: '{}'", name)));
         }
-        Ok(Value::Unknown(Type::Any))
+        Ok(Value::Unknown(self.return_type_of(&key, n_args)))
     }
 
     fn call_user_function(

@@ -32,6 +32,7 @@ use puppet_syntax::{SourceKind, SyntaxNode, TextRange};
 
 use crate::types::{Type, TypeAliases, TypeSystem};
 use crate::values::Value;
+pub(crate) use call::lambda_arity;
 use scope::Scopes;
 
 /// Bounds that keep evaluation finite and cheap; exceeding one makes the
@@ -116,6 +117,9 @@ pub struct Evaluator {
     /// Whether the evaluated source is all there is (no modules): calls to
     /// functions that are neither defined nor Puppet's own are errors.
     pub(crate) closed_world: bool,
+    /// Declared return types of functions defined outside the evaluated
+    /// source (workspace functions), so their calls have a type.
+    return_types: HashMap<String, Type>,
 }
 
 impl Drop for Evaluator {
@@ -184,6 +188,7 @@ impl Evaluator {
             resource_types: CORE_RESOURCE_TYPES.iter().map(|s| s.to_string()).collect(),
             sets_display_aliases: false,
             closed_world: false,
+            return_types: HashMap::new(),
         }
     }
 
@@ -223,6 +228,14 @@ impl Evaluator {
         self.finish(result)
     }
 
+    /// Starts a fresh step budget, for a caller that evaluates many
+    /// independent expressions with one evaluator (type inference).
+    pub fn reset_budget(&mut self) {
+        self.steps = 0;
+        self.depth = 0;
+        self.warnings.clear();
+    }
+
     /// Treats the evaluated source as the whole program, as `puppet apply -e`
     /// without modules: unknown functions become errors instead of unknown
     /// values.
@@ -241,6 +254,60 @@ impl Evaluator {
     pub fn add_resource_type(&mut self, name: &str) {
         self.resource_types
             .push(name.trim_start_matches("::").to_ascii_lowercase());
+    }
+
+    /// Makes type aliases defined elsewhere (the workspace's `types/`)
+    /// known: first every name is declared, so definitions may refer to
+    /// each other, then `define` evaluates each definition.
+    pub fn add_aliases(
+        &mut self,
+        names: &[String],
+        mut define: impl FnMut(&mut Self, &str) -> Option<Type>,
+    ) {
+        for name in names {
+            if !self.is_alias(name) {
+                self.alias_names.push(name.to_ascii_lowercase());
+                self.alias_display.push(name.clone());
+            }
+        }
+        for name in names {
+            let t = define(self, name).unwrap_or(Type::Any);
+            self.aliases.insert(name, t);
+        }
+        crate::types::alias::set_display_aliases(Some(self.aliases.clone()));
+        self.sets_display_aliases = true;
+    }
+
+    /// The declared return type of a function defined outside the
+    /// evaluated source; its calls evaluate to an unknown of that type.
+    pub fn set_function_return_type(&mut self, name: &str, t: Type) {
+        self.return_types
+            .insert(name.trim_start_matches("::").to_ascii_lowercase(), t);
+    }
+
+    /// The type of the value a call to a function that cannot be evaluated
+    /// returns: its declared return type, or Puppet's signature for `n`
+    /// arguments.
+    pub(crate) fn return_type_of(&self, key: &str, n: usize) -> Type {
+        if let Some(t) = self.return_types.get(key) {
+            return t.clone();
+        }
+        let builtins = crate::builtins::builtins();
+        let Some(f) = builtins.function(key) else {
+            return Type::Any;
+        };
+        let returns: Vec<Type> = f
+            .signatures
+            .iter()
+            .filter(|s| s.accepts_arg_count(n))
+            .map(|s| s.return_type())
+            .collect();
+        match returns.split_first() {
+            Some((first, rest)) if *first != Type::Any && rest.iter().all(|t| t == first) => {
+                first.clone()
+            }
+            _ => crate::builtins::functions::undeclared_return_type(key).unwrap_or(Type::Any),
+        }
     }
 
     /// Loads function definitions and type aliases found anywhere in `file`

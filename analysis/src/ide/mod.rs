@@ -7,11 +7,35 @@
 //! read-only snapshot); every method returns `Err(Cancelled)` when a newer
 //! edit interrupts it, so the server can drop the request.
 
+pub mod document_symbols;
+pub mod folding;
+pub mod selection;
+pub mod semantic_tokens;
+pub mod signature_help;
+mod tree_helpers;
+
+pub use document_symbols::DocumentSymbol;
+pub use folding::{Fold, FoldKind};
+pub use semantic_tokens::{modifiers, SemanticToken, SemanticTokenKind, MODIFIER_LEGEND};
+pub use signature_help::{ParamInfo, SignatureHelp, SignatureInfo};
+
 use crate::host::Analysis;
 use puppet_syntax::{TextRange, TextSize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+pub mod completion;
+pub mod cursor;
+pub mod goto_definition;
+pub mod hover;
+pub mod inlay_hints;
+pub mod occurrences;
+pub mod quick_fixes;
+pub mod references;
+pub mod rename;
+pub mod workspace_symbols;
+
+pub use references::HighlightKind;
 pub use salsa::Cancelled;
 
 /// The result of every IDE query: `Err` when a newer edit cancelled it.

@@ -381,6 +381,54 @@ impl Type {
         }
     }
 
+    /// The built-in type names as Puppet spells them (each is accepted by
+    /// [`Type::from_name`]), for completion in type positions.
+    pub const NAMES: &'static [&'static str] = &[
+        "Any",
+        "Array",
+        "Binary",
+        "Boolean",
+        "Callable",
+        "CatalogEntry",
+        "Class",
+        "Collection",
+        "Data",
+        "Default",
+        "Deferred",
+        "Enum",
+        "Error",
+        "Float",
+        "Hash",
+        "Init",
+        "Integer",
+        "Iterable",
+        "Iterator",
+        "NotUndef",
+        "Numeric",
+        "Object",
+        "Optional",
+        "Pattern",
+        "Regexp",
+        "Resource",
+        "RichData",
+        "Runtime",
+        "Scalar",
+        "ScalarData",
+        "SemVer",
+        "SemVerRange",
+        "Sensitive",
+        "String",
+        "Struct",
+        "Timespan",
+        "Timestamp",
+        "Tuple",
+        "Type",
+        "TypeSet",
+        "URI",
+        "Undef",
+        "Variant",
+    ];
+
     /// The unparameterized type for a name as written in Puppet source
     /// (`Integer`, `String`...), case-insensitively like Puppet's type parser.
     /// Returns `None` for names that are not built-in types (those are resource

@@ -12,6 +12,7 @@
 use super::config::Config;
 use super::convert::{self, EditSupport};
 use super::diagnostics::{self, Published};
+use super::features;
 use super::snapshot::Snapshot;
 use super::state::State;
 use super::workspace;
@@ -38,7 +39,6 @@ pub struct ClientSupport {
     /// `window/workDoneProgress/create`.
     pub work_done_progress: bool,
     /// What workspace edits may hold (for rename and code actions).
-    #[allow(dead_code)]
     pub edits: EditSupport,
 }
 
@@ -211,26 +211,28 @@ impl LanguageServer for Backend {
                 work_done_progress_options: WorkDoneProgressOptions::default(),
             })
         });
-        Ok(InitializeResult {
-            capabilities: ServerCapabilities {
-                position_encoding: Some(convert::encoding_kind(support.encoding)),
-                text_document_sync: Some(TextDocumentSyncCapability::Options(
-                    TextDocumentSyncOptions {
-                        open_close: Some(true),
-                        change: Some(TextDocumentSyncKind::INCREMENTAL),
-                        ..TextDocumentSyncOptions::default()
-                    },
-                )),
-                diagnostic_provider,
-                workspace: Some(WorkspaceServerCapabilities {
-                    workspace_folders: Some(WorkspaceFoldersServerCapabilities {
-                        supported: Some(true),
-                        change_notifications: Some(OneOf::Left(true)),
-                    }),
-                    file_operations: None,
+        let mut capabilities = ServerCapabilities {
+            position_encoding: Some(convert::encoding_kind(support.encoding)),
+            text_document_sync: Some(TextDocumentSyncCapability::Options(
+                TextDocumentSyncOptions {
+                    open_close: Some(true),
+                    change: Some(TextDocumentSyncKind::INCREMENTAL),
+                    ..TextDocumentSyncOptions::default()
+                },
+            )),
+            diagnostic_provider,
+            workspace: Some(WorkspaceServerCapabilities {
+                workspace_folders: Some(WorkspaceFoldersServerCapabilities {
+                    supported: Some(true),
+                    change_notifications: Some(OneOf::Left(true)),
                 }),
-                ..ServerCapabilities::default()
-            },
+                file_operations: None,
+            }),
+            ..ServerCapabilities::default()
+        };
+        features::capabilities(&mut capabilities);
+        Ok(InitializeResult {
+            capabilities,
             server_info: Some(ServerInfo {
                 name: "puppet-ls".to_string(),
                 version: Some(env!("CARGO_PKG_VERSION").to_string()),
@@ -273,5 +275,96 @@ impl LanguageServer for Backend {
         params: WorkspaceDiagnosticParams,
     ) -> Result<WorkspaceDiagnosticReportResult> {
         diagnostics::workspace_report(self, params).await
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        features::hover(self, params).await
+    }
+
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        features::completion(self, params).await
+    }
+
+    async fn signature_help(&self, params: SignatureHelpParams) -> Result<Option<SignatureHelp>> {
+        features::signature_help(self, params).await
+    }
+
+    async fn goto_definition(
+        &self,
+        params: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
+        features::definition(self, params).await
+    }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        features::references(self, params).await
+    }
+
+    async fn document_highlight(
+        &self,
+        params: DocumentHighlightParams,
+    ) -> Result<Option<Vec<DocumentHighlight>>> {
+        features::document_highlight(self, params).await
+    }
+
+    async fn prepare_rename(
+        &self,
+        params: TextDocumentPositionParams,
+    ) -> Result<Option<PrepareRenameResponse>> {
+        features::prepare_rename(self, params).await
+    }
+
+    async fn rename(&self, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
+        features::rename(self, params).await
+    }
+
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        features::document_symbols(self, params).await
+    }
+
+    async fn symbol(
+        &self,
+        params: WorkspaceSymbolParams,
+    ) -> Result<Option<OneOf<Vec<SymbolInformation>, Vec<WorkspaceSymbol>>>> {
+        features::workspace_symbols(self, params).await
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        features::folding_ranges(self, params).await
+    }
+
+    async fn selection_range(
+        &self,
+        params: SelectionRangeParams,
+    ) -> Result<Option<Vec<SelectionRange>>> {
+        features::selection_ranges(self, params).await
+    }
+
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
+        let tokens = features::semantic_tokens(self, params.text_document.uri, None).await?;
+        Ok(tokens.map(SemanticTokensResult::Tokens))
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        let tokens =
+            features::semantic_tokens(self, params.text_document.uri, Some(params.range)).await?;
+        Ok(tokens.map(SemanticTokensRangeResult::Tokens))
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        features::inlay_hints(self, params).await
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        features::code_actions(self, params).await
     }
 }

@@ -2,10 +2,6 @@
 //! `ide` types) and LSP types meet. Positions are converted with the
 //! document's `LineIndex` in the encoding negotiated at `initialize`;
 //! out-of-range positions clamp (the line index never fails).
-//!
-//! Several conversions here serve the IDE feature handlers that are wired
-//! in as the features land; until then they are only unit-tested.
-#![allow(dead_code)]
 
 use puppet_analysis::diagnostics::Diagnostic;
 use puppet_analysis::ide::{self, FileRange, NavigationTarget, SourceChange};
@@ -13,7 +9,6 @@ use puppet_syntax::line_index::{ColumnEncoding, ContentChange, LineCol, LineInde
 use puppet_syntax::{Severity, TextRange, TextSize};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::sync::Arc;
 use tower_lsp_server::lsp_types as lsp;
 use tower_lsp_server::UriExt;
@@ -110,8 +105,9 @@ pub fn path_to_uri(path: &Path) -> Option<lsp::Uri> {
 }
 
 /// Parses a URI string (for URIs built by hand, as in tests).
+#[cfg(test)]
 pub fn parse_uri(text: &str) -> Option<lsp::Uri> {
-    lsp::Uri::from_str(text).ok()
+    <lsp::Uri as std::str::FromStr>::from_str(text).ok()
 }
 
 pub fn severity(severity: Severity) -> lsp::DiagnosticSeverity {

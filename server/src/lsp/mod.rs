@@ -18,6 +18,7 @@ mod config;
 mod convert;
 mod diagnostics;
 mod documents;
+mod features;
 mod ordered;
 mod progress;
 mod snapshot;

@@ -83,7 +83,6 @@ impl Snapshot {
 
     /// The byte position of an LSP position (clamped into the text), for
     /// the position-based IDE requests.
-    #[allow(dead_code)]
     pub fn file_position(
         &self,
         params: &TextDocumentPositionParams,

@@ -1,0 +1,138 @@
+//! What inference needs to know about the workspace: its type aliases
+//! (evaluated once per change of their texts), the declared return types of
+//! its functions and the names of its resource types and classes.
+
+use crate::db::Workspace;
+use crate::eval::{Evaluator, Limits};
+use crate::index::{definition, definition_index, Namespace};
+use crate::ruby_plugins::plugin_index;
+use crate::types::Type;
+use crate::values::Value;
+use puppet_syntax::SourceKind;
+
+/// The workspace's definitions as inference sees them. Equality compares
+/// the source texts only: the evaluated types follow from them.
+#[derive(Debug, Clone, Default)]
+pub struct TypeContext {
+    /// `(alias name as written, aliased type text)`.
+    alias_texts: Vec<(String, String)>,
+    /// The evaluated aliases, parallel to `alias_texts`.
+    alias_types: Vec<Type>,
+    /// `(function name, declared return type text)`.
+    return_texts: Vec<(String, String)>,
+    /// Classes, defined types and Ruby resource types (lower case).
+    resource_types: Vec<String>,
+    /// Whether puppetlabs-stdlib is part of the workspace (its functions'
+    /// signatures then apply).
+    has_stdlib: bool,
+}
+
+impl PartialEq for TypeContext {
+    fn eq(&self, other: &Self) -> bool {
+        self.alias_texts == other.alias_texts
+            && self.return_texts == other.return_texts
+            && self.resource_types == other.resource_types
+            && self.has_stdlib == other.has_stdlib
+    }
+}
+
+impl Eq for TypeContext {}
+
+impl TypeContext {
+    /// A context with no workspace definitions (a lone file).
+    pub fn empty() -> TypeContext {
+        TypeContext::default()
+    }
+
+    /// An evaluator that knows the workspace's aliases, resource types and
+    /// function return types.
+    pub fn evaluator(&self) -> Evaluator {
+        let mut ev = Evaluator::new(Limits {
+            max_steps: 20_000,
+            max_collection: 10_000,
+            // The walk itself recurses too; both fit a 2 MiB stack.
+            max_depth: 48,
+        });
+        for name in &self.resource_types {
+            ev.add_resource_type(name);
+        }
+        let names: Vec<String> = self.alias_texts.iter().map(|(n, _)| n.clone()).collect();
+        if !names.is_empty() {
+            ev.add_aliases(&names, |_, name| {
+                let i = self.alias_texts.iter().position(|(n, _)| n == name)?;
+                self.alias_types.get(i).cloned()
+            });
+        }
+        for (name, text) in &self.return_texts {
+            if let Some(t) = evaluate_type(&mut ev, text) {
+                ev.set_function_return_type(name, t);
+            }
+        }
+        if self.has_stdlib {
+            for f in &crate::builtins::builtins().stdlib_functions {
+                let returns: Vec<Type> = f.signatures.iter().map(|s| s.return_type()).collect();
+                if let Some((first, rest)) = returns.split_first() {
+                    if rest.iter().all(|t| t == first) {
+                        ev.set_function_return_type(&f.name, first.clone());
+                    }
+                }
+            }
+        }
+        ev
+    }
+}
+
+/// Evaluates a type written as text (`Optional[String]`), with the
+/// evaluator's aliases.
+pub(crate) fn evaluate_type(ev: &mut Evaluator, text: &str) -> Option<Type> {
+    let parse = puppet_syntax::parse(text, SourceKind::Manifest);
+    let expr = parse.tree().statements().next()?;
+    ev.reset_budget();
+    match ev.eval_expression(&expr).value? {
+        Value::Type(t) => Some(t),
+        _ => None,
+    }
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn type_context(db: &dyn salsa::Database, workspace: Workspace) -> TypeContext {
+    let index = definition_index(db, workspace);
+    let mut ctx = TypeContext::default();
+    for (namespace, _, locations) in index.iter() {
+        let Some(def) = locations.first().and_then(|&l| definition(db, l)) else {
+            continue;
+        };
+        match namespace {
+            Namespace::Type => {
+                let text = def.type_text.clone().unwrap_or_else(|| "Any".into());
+                ctx.alias_texts.push((def.name.clone(), text));
+            }
+            Namespace::Function => {
+                if let Some(text) = &def.type_text {
+                    ctx.return_texts.push((def.name.clone(), text.clone()));
+                }
+            }
+            Namespace::Class | Namespace::DefinedType => {
+                ctx.resource_types.push(def.name.to_ascii_lowercase());
+            }
+            Namespace::Node => {}
+        }
+    }
+    ctx.resource_types
+        .extend(plugin_index(db, workspace).types.keys().cloned());
+    ctx.has_stdlib = workspace.layout(db).module("stdlib").is_some();
+    // Evaluate the aliases once, all names known first so that they may
+    // refer to each other.
+    let names: Vec<String> = ctx.alias_texts.iter().map(|(n, _)| n.clone()).collect();
+    let mut ev = Evaluator::new(Limits::default());
+    for name in &ctx.resource_types {
+        ev.add_resource_type(name);
+    }
+    ev.add_aliases(&names, |_, _| None);
+    ctx.alias_types = ctx
+        .alias_texts
+        .iter()
+        .map(|(_, text)| evaluate_type(&mut ev, text).unwrap_or(Type::Any))
+        .collect();
+    ctx
+}

@@ -1,0 +1,547 @@
+//! The IDE requests: each a thin conversion around one of the analysis'
+//! queries (`puppet_analysis::ide`), run on a snapshot off the runtime.
+
+use super::backend::Backend;
+use super::convert::{self, FileLines};
+use super::snapshot::Snapshot;
+use puppet_analysis::ide::inlay_hints::InlayKind;
+use puppet_analysis::ide::SemanticTokenKind;
+use puppet_analysis::ide::{self, completion::CompletionKind, FileRange, FoldKind, HighlightKind};
+use tower_lsp_server::jsonrpc::{self, Result};
+use tower_lsp_server::lsp_types::*;
+
+/// What the server offers, for `initialize`.
+pub fn capabilities(caps: &mut ServerCapabilities) {
+    caps.hover_provider = Some(HoverProviderCapability::Simple(true));
+    caps.completion_provider = Some(CompletionOptions {
+        trigger_characters: Some(
+            ["$", ":", "'", "\"", "[", ">"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+        ),
+        ..Default::default()
+    });
+    caps.signature_help_provider = Some(SignatureHelpOptions {
+        trigger_characters: Some(vec!["(".into(), ",".into()]),
+        retrigger_characters: Some(vec![" ".into()]),
+        ..Default::default()
+    });
+    caps.definition_provider = Some(OneOf::Left(true));
+    caps.references_provider = Some(OneOf::Left(true));
+    caps.document_highlight_provider = Some(OneOf::Left(true));
+    caps.document_symbol_provider = Some(OneOf::Left(true));
+    caps.workspace_symbol_provider = Some(OneOf::Left(true));
+    caps.rename_provider = Some(OneOf::Right(RenameOptions {
+        prepare_provider: Some(true),
+        work_done_progress_options: Default::default(),
+    }));
+    caps.folding_range_provider = Some(FoldingRangeProviderCapability::Simple(true));
+    caps.selection_range_provider = Some(SelectionRangeProviderCapability::Simple(true));
+    caps.semantic_tokens_provider = Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+        SemanticTokensOptions {
+            legend: SemanticTokensLegend {
+                token_types: SemanticTokenKind::LEGEND
+                    .iter()
+                    .map(|s| SemanticTokenType::new(s))
+                    .collect(),
+                token_modifiers: ide::MODIFIER_LEGEND
+                    .iter()
+                    .map(|s| SemanticTokenModifier::new(s))
+                    .collect(),
+            },
+            range: Some(true),
+            full: Some(SemanticTokensFullOptions::Bool(true)),
+            ..Default::default()
+        },
+    ));
+    caps.inlay_hint_provider = Some(OneOf::Left(true));
+    caps.code_action_provider = Some(CodeActionProviderCapability::Options(CodeActionOptions {
+        code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
+        ..Default::default()
+    }));
+}
+
+fn completion_kind(kind: CompletionKind) -> CompletionItemKind {
+    match kind {
+        CompletionKind::Variable | CompletionKind::Parameter => CompletionItemKind::VARIABLE,
+        CompletionKind::Class => CompletionItemKind::CLASS,
+        CompletionKind::DefinedType => CompletionItemKind::STRUCT,
+        CompletionKind::ResourceType => CompletionItemKind::INTERFACE,
+        CompletionKind::Attribute | CompletionKind::Metaparameter => CompletionItemKind::PROPERTY,
+        CompletionKind::Value => CompletionItemKind::ENUM_MEMBER,
+        CompletionKind::Function => CompletionItemKind::FUNCTION,
+        CompletionKind::Type | CompletionKind::TypeAlias => CompletionItemKind::TYPE_PARAMETER,
+        CompletionKind::Keyword => CompletionItemKind::KEYWORD,
+        CompletionKind::Fact => CompletionItemKind::CONSTANT,
+        CompletionKind::Key => CompletionItemKind::FIELD,
+        CompletionKind::Snippet => CompletionItemKind::SNIPPET,
+    }
+}
+
+/// The line index of a request's document (an `InvalidParams` error for
+/// an unknown one).
+fn index_of(
+    snap: &Snapshot,
+    path: &std::path::Path,
+) -> jsonrpc::Result<std::sync::Arc<puppet_syntax::line_index::LineIndex>> {
+    snap.line_index(path)
+        .ok_or_else(|| jsonrpc::Error::invalid_params("unknown document"))
+}
+
+pub async fn hover(b: &Backend, params: HoverParams) -> Result<Option<Hover>> {
+    b.on_snapshot(move |snap| {
+        let pos = snap.file_position(&params.text_document_position_params)?;
+        let index = index_of(snap, &pos.path)?;
+        Ok(snap.analysis.hover(&pos)?.map(|h| Hover {
+            contents: HoverContents::Markup(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: h.markdown,
+            }),
+            range: Some(convert::range(&index, h.range, snap.encoding)),
+        }))
+    })
+    .await
+}
+
+pub async fn completion(
+    b: &Backend,
+    params: CompletionParams,
+) -> Result<Option<CompletionResponse>> {
+    b.on_snapshot(move |snap| {
+        let pos = snap.file_position(&params.text_document_position)?;
+        let index = index_of(snap, &pos.path)?;
+        let items = snap
+            .analysis
+            .completions(&pos)?
+            .into_iter()
+            .map(|c| {
+                let range = convert::range(&index, c.replace_range, snap.encoding);
+                let text = c.insert_text.clone().unwrap_or_else(|| c.label.clone());
+                CompletionItem {
+                    label: c.label,
+                    kind: Some(completion_kind(c.kind)),
+                    detail: c.detail,
+                    documentation: c.documentation.map(Documentation::String),
+                    sort_text: c.sort_text,
+                    filter_text: c.filter_text,
+                    insert_text_format: Some(if c.is_snippet {
+                        InsertTextFormat::SNIPPET
+                    } else {
+                        InsertTextFormat::PLAIN_TEXT
+                    }),
+                    text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(range, text))),
+                    ..Default::default()
+                }
+            })
+            .collect();
+        Ok(Some(CompletionResponse::Array(items)))
+    })
+    .await
+}
+
+pub async fn signature_help(
+    b: &Backend,
+    params: SignatureHelpParams,
+) -> Result<Option<SignatureHelp>> {
+    b.on_snapshot(move |snap| {
+        let pos = snap.file_position(&params.text_document_position_params)?;
+        let Some(help) = snap.analysis.signature_help(&pos)? else {
+            return Ok(None);
+        };
+        let utf8 = snap.encoding == puppet_syntax::line_index::ColumnEncoding::Utf8;
+        let signatures = help
+            .signatures
+            .into_iter()
+            .map(|sig| {
+                // Label offsets are in the negotiated encoding's units.
+                let units = |byte: usize| {
+                    let prefix = sig.label.get(..byte).unwrap_or(&sig.label);
+                    (if utf8 {
+                        prefix.len()
+                    } else {
+                        prefix.encode_utf16().count()
+                    }) as u32
+                };
+                SignatureInformation {
+                    parameters: Some(
+                        sig.parameters
+                            .iter()
+                            .map(|p| {
+                                let (a, z) = p.label_range_in_signature_label;
+                                ParameterInformation {
+                                    label: ParameterLabel::LabelOffsets([units(a), units(z)]),
+                                    documentation: p
+                                        .documentation
+                                        .clone()
+                                        .map(Documentation::String),
+                                }
+                            })
+                            .collect(),
+                    ),
+                    documentation: sig.documentation.clone().map(Documentation::String),
+                    active_parameter: None,
+                    label: sig.label,
+                }
+            })
+            .collect();
+        Ok(Some(SignatureHelp {
+            signatures,
+            active_signature: Some(help.active_signature as u32),
+            active_parameter: help.active_parameter.map(|p| p as u32),
+        }))
+    })
+    .await
+}
+
+pub async fn definition(
+    b: &Backend,
+    params: GotoDefinitionParams,
+) -> Result<Option<GotoDefinitionResponse>> {
+    b.on_snapshot(move |snap| {
+        let pos = snap.file_position(&params.text_document_position_params)?;
+        let index = index_of(snap, &pos.path)?;
+        let targets = snap.analysis.goto_definition(&pos)?;
+        // The origin is the name under the cursor, as hover sees it.
+        let origin = snap
+            .analysis
+            .hover(&pos)?
+            .map(|h| convert::range(&index, h.range, snap.encoding));
+        let links: Vec<LocationLink> = targets
+            .iter()
+            .filter_map(|t| convert::location_link(snap, origin, t))
+            .collect();
+        Ok((!links.is_empty()).then_some(GotoDefinitionResponse::Link(links)))
+    })
+    .await
+}
+
+pub async fn references(b: &Backend, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+    b.on_snapshot(move |snap| {
+        let pos = snap.file_position(&params.text_document_position)?;
+        let refs = snap
+            .analysis
+            .find_references(&pos, params.context.include_declaration)?;
+        Ok(Some(
+            refs.iter()
+                .filter_map(|r| convert::location(snap, r))
+                .collect(),
+        ))
+    })
+    .await
+}
+
+pub async fn document_highlight(
+    b: &Backend,
+    params: DocumentHighlightParams,
+) -> Result<Option<Vec<DocumentHighlight>>> {
+    b.on_snapshot(move |snap| {
+        let pos = snap.file_position(&params.text_document_position_params)?;
+        let index = index_of(snap, &pos.path)?;
+        let highlights = snap.analysis.highlight(&pos)?;
+        Ok(Some(
+            highlights
+                .into_iter()
+                .map(|(range, kind)| DocumentHighlight {
+                    range: convert::range(&index, range, snap.encoding),
+                    kind: Some(match kind {
+                        HighlightKind::Read => DocumentHighlightKind::READ,
+                        HighlightKind::Write => DocumentHighlightKind::WRITE,
+                        HighlightKind::Text => DocumentHighlightKind::TEXT,
+                    }),
+                })
+                .collect(),
+        ))
+    })
+    .await
+}
+
+pub async fn prepare_rename(
+    b: &Backend,
+    params: TextDocumentPositionParams,
+) -> Result<Option<PrepareRenameResponse>> {
+    b.on_snapshot(move |snap| {
+        let pos = snap.file_position(&params)?;
+        let index = index_of(snap, &pos.path)?;
+        match snap.analysis.prepare_rename(&pos)? {
+            Ok(range) => Ok(Some(PrepareRenameResponse::Range(convert::range(
+                &index,
+                range,
+                snap.encoding,
+            )))),
+            Err(message) => Err(jsonrpc::Error::invalid_params(message).into()),
+        }
+    })
+    .await
+}
+
+pub async fn rename(b: &Backend, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
+    let support = b.support().edits;
+    b.on_snapshot(move |snap| {
+        let pos = snap.file_position(&params.text_document_position)?;
+        match snap.analysis.rename(&pos, &params.new_name)? {
+            Ok(change) => Ok(convert::workspace_edit(snap, &change, support)),
+            Err(message) => Err(jsonrpc::Error::invalid_params(message).into()),
+        }
+    })
+    .await
+}
+
+fn document_symbol(
+    snap: &Snapshot,
+    index: &puppet_syntax::line_index::LineIndex,
+    sym: &ide::DocumentSymbol,
+) -> DocumentSymbol {
+    let range = convert::range(index, sym.full_range, snap.encoding);
+    let mut selection = convert::range(index, sym.focus_range, snap.encoding);
+    if selection.start < range.start || selection.end > range.end {
+        selection = range;
+    }
+    #[allow(deprecated)]
+    DocumentSymbol {
+        name: if sym.name.is_empty() {
+            "?".into()
+        } else {
+            sym.name.clone()
+        },
+        detail: sym.detail.clone(),
+        kind: convert::symbol_kind(sym.kind),
+        tags: None,
+        deprecated: None,
+        range,
+        selection_range: selection,
+        children: Some(
+            sym.children
+                .iter()
+                .map(|c| document_symbol(snap, index, c))
+                .collect(),
+        ),
+    }
+}
+
+pub async fn document_symbols(
+    b: &Backend,
+    params: DocumentSymbolParams,
+) -> Result<Option<DocumentSymbolResponse>> {
+    b.on_snapshot(move |snap| {
+        let path = snap.path(&params.text_document.uri)?;
+        let index = index_of(snap, &path)?;
+        let symbols = snap.analysis.document_symbols(&path)?;
+        Ok(Some(DocumentSymbolResponse::Nested(
+            symbols
+                .iter()
+                .map(|s| document_symbol(snap, &index, s))
+                .collect(),
+        )))
+    })
+    .await
+}
+
+pub async fn workspace_symbols(
+    b: &Backend,
+    params: WorkspaceSymbolParams,
+) -> Result<Option<OneOf<Vec<SymbolInformation>, Vec<WorkspaceSymbol>>>> {
+    b.on_snapshot(move |snap| {
+        let targets = snap.analysis.workspace_symbols(&params.query, 256)?;
+        #[allow(deprecated)]
+        let symbols = targets
+            .iter()
+            .filter_map(|t| {
+                let location = convert::location(
+                    snap,
+                    &FileRange {
+                        path: t.path.clone(),
+                        range: t.focus_range,
+                    },
+                )?;
+                Some(SymbolInformation {
+                    name: t.name.clone(),
+                    kind: convert::symbol_kind(t.kind),
+                    tags: None,
+                    deprecated: None,
+                    location,
+                    container_name: None,
+                })
+            })
+            .collect();
+        Ok(Some(OneOf::Left(symbols)))
+    })
+    .await
+}
+
+pub async fn folding_ranges(
+    b: &Backend,
+    params: FoldingRangeParams,
+) -> Result<Option<Vec<FoldingRange>>> {
+    b.on_snapshot(move |snap| {
+        let path = snap.path(&params.text_document.uri)?;
+        let index = index_of(snap, &path)?;
+        let folds = snap.analysis.folding_ranges(&path)?;
+        Ok(Some(
+            folds
+                .iter()
+                .filter_map(|f| {
+                    let r = convert::range(&index, f.range, snap.encoding);
+                    // A block folds up to the line before its closing brace.
+                    let end_line = match f.kind {
+                        FoldKind::Comment => r.end.line,
+                        FoldKind::Region => r.end.line.saturating_sub(1),
+                    };
+                    (end_line > r.start.line).then(|| FoldingRange {
+                        start_line: r.start.line,
+                        end_line,
+                        kind: Some(match f.kind {
+                            FoldKind::Comment => FoldingRangeKind::Comment,
+                            FoldKind::Region => FoldingRangeKind::Region,
+                        }),
+                        ..Default::default()
+                    })
+                })
+                .collect(),
+        ))
+    })
+    .await
+}
+
+pub async fn selection_ranges(
+    b: &Backend,
+    params: SelectionRangeParams,
+) -> Result<Option<Vec<SelectionRange>>> {
+    b.on_snapshot(move |snap| {
+        let path = snap.path(&params.text_document.uri)?;
+        let index = index_of(snap, &path)?;
+        let offsets: Vec<_> = params
+            .positions
+            .iter()
+            .map(|p| convert::offset(&index, *p, snap.encoding))
+            .collect();
+        let chains = snap.analysis.selection_ranges(&path, &offsets)?;
+        Ok(Some(
+            chains
+                .iter()
+                .zip(&params.positions)
+                .map(|(chain, position)| {
+                    let mut parent: Option<SelectionRange> = None;
+                    for r in chain.iter().rev() {
+                        parent = Some(SelectionRange {
+                            range: convert::range(&index, *r, snap.encoding),
+                            parent: parent.map(Box::new),
+                        });
+                    }
+                    parent.unwrap_or(SelectionRange {
+                        range: Range::new(*position, *position),
+                        parent: None,
+                    })
+                })
+                .collect(),
+        ))
+    })
+    .await
+}
+
+pub async fn semantic_tokens(
+    b: &Backend,
+    uri: Uri,
+    range: Option<Range>,
+) -> Result<Option<SemanticTokens>> {
+    b.on_snapshot(move |snap| {
+        let path = snap.path(&uri)?;
+        let index = index_of(snap, &path)?;
+        let range = range.map(|r| convert::text_range(&index, r, snap.encoding));
+        let tokens = snap.analysis.semantic_tokens(&path, range)?;
+        let mut data = Vec::with_capacity(tokens.len());
+        let (mut line, mut col) = (0u32, 0u32);
+        for t in tokens {
+            let r = convert::range(&index, t.range, snap.encoding);
+            if r.end.line != r.start.line || r.end.character <= r.start.character {
+                continue;
+            }
+            let delta_line = r.start.line - line;
+            let delta_start = if delta_line == 0 {
+                r.start.character - col
+            } else {
+                r.start.character
+            };
+            data.push(SemanticToken {
+                delta_line,
+                delta_start,
+                length: r.end.character - r.start.character,
+                token_type: t.kind as u32,
+                token_modifiers_bitset: t.modifiers,
+            });
+            line = r.start.line;
+            col = r.start.character;
+        }
+        Ok(Some(SemanticTokens {
+            result_id: None,
+            data,
+        }))
+    })
+    .await
+}
+
+pub async fn inlay_hints(b: &Backend, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+    b.on_snapshot(move |snap| {
+        let path = snap.path(&params.text_document.uri)?;
+        let index = index_of(snap, &path)?;
+        let range = convert::text_range(&index, params.range, snap.encoding);
+        let hints = snap.analysis.inlay_hints(&path, range)?;
+        Ok(Some(
+            hints
+                .into_iter()
+                .map(|h| InlayHint {
+                    position: convert::position(&index, h.offset, snap.encoding),
+                    label: InlayHintLabel::String(h.label),
+                    kind: Some(match h.kind {
+                        InlayKind::Type => InlayHintKind::TYPE,
+                        InlayKind::Parameter => InlayHintKind::PARAMETER,
+                    }),
+                    text_edits: None,
+                    tooltip: None,
+                    padding_left: Some(h.kind == InlayKind::Type),
+                    padding_right: Some(h.kind == InlayKind::Parameter),
+                    data: None,
+                })
+                .collect(),
+        ))
+    })
+    .await
+}
+
+pub async fn code_actions(
+    b: &Backend,
+    params: CodeActionParams,
+) -> Result<Option<CodeActionResponse>> {
+    let support = b.support().edits;
+    b.on_snapshot(move |snap| {
+        let path = snap.path(&params.text_document.uri)?;
+        let index = index_of(snap, &path)?;
+        let range = convert::text_range(&index, params.range, snap.encoding);
+        let fixes = snap.analysis.quick_fixes(&path, range)?;
+        let actions = fixes
+            .into_iter()
+            .filter_map(|fix| {
+                let edit = convert::workspace_edit(snap, &fix.change, support)?;
+                let diagnostics: Vec<Diagnostic> = params
+                    .context
+                    .diagnostics
+                    .iter()
+                    .filter(
+                        |d| matches!(&d.code, Some(NumberOrString::String(c)) if *c == fix.code),
+                    )
+                    .cloned()
+                    .collect();
+                Some(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: fix.title,
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: (!diagnostics.is_empty()).then_some(diagnostics),
+                    edit: Some(edit),
+                    is_preferred: Some(fix.preferred),
+                    ..Default::default()
+                }))
+            })
+            .collect();
+        Ok(Some(actions))
+    })
+    .await
+}
