@@ -1,147 +1,178 @@
-//! Thousands of random incremental edits (Puppet fragments, multi-byte
-//! characters, UTF-16 positions, several changes per notification) sent
-//! to an open document without waiting: the server's final text and
-//! diagnostics must equal those of the final text opened fresh.
+//! Thousands of random incremental edits (UTF-16 positions, multi-byte
+//! characters, several changes per notification): the server's final text
+//! and diagnostics equal those of a fresh server opening the final text.
 
+#[path = "e2e_support/mod.rs"]
 mod support;
 
 use serde_json::{json, Value};
-use support::{file_uri, pull_capabilities, Client};
+use support::{fixture, Server};
 
-const EDITS: usize = 2000;
-const FRAGMENTS: [&str; 16] = [
-    "class a {\n",
-    "}\n",
+const START: &str = "class demo (\n  Integer $port = 8080,\n) {\n  $x = $port + 1\n  notice(\"é ${x}\")\n  file { '/tmp/a':\n    ensure => file,\n  }\n}\n";
+
+const FRAGMENTS: &[&str] = &[
     "$x = 1\n",
-    "include foo\n",
-    "'é'",
-    "\"${x} ü\"",
-    "😀",
-    "notify { 'n': message => $x }\n",
-    "\n",
-    "# commentaire ∑\n",
-    "[1, 2]",
-    "Integer[1, 2]",
-    "if $x { }\n",
-    "define d($p) {}\n",
-    " ",
     "{",
+    "}",
+    "'é'",
+    "😀",
+    "class a {",
+    "\n",
+    " ",
+    "notice($x)\n",
+    "$y",
+    "if $x { ",
+    "(",
+    ")",
+    "\"${x}\"",
+    "# comment 😀\n",
+    "include demo::missing\n",
+    "service { 'x': ensure => runing }\n",
+    ",",
+    "=>",
+    "[1, 2]",
+    "'",
+    "\"",
 ];
 
-/// xorshift: deterministic, no dependency.
+/// xorshift64*: deterministic, no dependencies.
 struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 }
 
-/// The LSP position (UTF-16) of a byte offset at a character boundary.
-fn utf16_position(text: &str, offset: usize) -> Value {
+/// The LSP position (UTF-16) of a byte offset.
+fn position(text: &str, offset: usize) -> Value {
     let before = &text[..offset];
     let line = before.matches('\n').count();
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let character = before[line_start..].encode_utf16().count();
-    json!({"line": line, "character": character})
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    json!({"line": line, "character": before[start..].encode_utf16().count()})
 }
 
-/// A random character boundary of `text`.
+/// A random char boundary of `text`.
 fn boundary(rng: &mut Rng, text: &str) -> usize {
-    let boundaries: Vec<usize> = text
-        .char_indices()
-        .map(|(i, _)| i)
-        .chain([text.len()])
-        .collect();
-    boundaries[rng.below(boundaries.len())]
+    let mut i = rng.below(text.len() + 1);
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
-fn pull(client: &mut Client, uri: &str) -> Value {
-    let report = client.call(
-        "textDocument/diagnostic",
-        json!({"textDocument": {"uri": uri}}),
-    );
-    assert_eq!(report["kind"], "full");
-    report["items"].clone()
+/// The (range, code, message) of a pulled report, sorted.
+fn diagnostic_set(report: &Value) -> Vec<String> {
+    let mut out: Vec<String> = report["items"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{report:#}"))
+        .iter()
+        .map(|d| format!("{} {} {}", d["range"], d["code"], d["message"]))
+        .collect();
+    out.sort();
+    out
+}
+
+fn caps() -> Value {
+    json!({"textDocument": {"diagnostic": {"dynamicRegistration": false}}})
 }
 
 #[test]
 fn random_incremental_edits_match_a_fresh_analysis() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("manifests/init.pp");
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let uri = file_uri(&path);
-    let mut rng = Rng(0x5eed_1234_abcd_ef01);
-    let mut text = String::from("class start {\n  $v = 'ä'\n}\n");
+    let dir = fixture("#- demo/manifests/other.pp\nclass demo::other {\n}\n");
+    let uri = dir.uri("demo/manifests/init.pp");
+    let mut server = Server::start();
+    server.initialize(dir.path(), caps());
+    server.did_open(&uri, 1, START);
 
-    let mut client = Client::start(&[]);
-    client.initialize(pull_capabilities(), &[dir.path()], Value::Null);
-    client.open(&path, 0, &text);
-    let mut version = 0;
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut mirror = START.to_string();
+    let mut version = 1;
     let mut edits = 0;
-    while edits < EDITS {
+    while edits < 2000 {
+        let batch = 1 + rng.below(6);
         let mut changes = Vec::new();
-        for _ in 0..=rng.below(3) {
-            let start = boundary(&mut rng, &text);
-            let end = if rng.below(3) == 0 {
-                // A deletion of a few characters.
-                let rest: Vec<usize> = text[start..]
-                    .char_indices()
-                    .map(|(i, _)| start + i)
-                    .chain([text.len()])
-                    .take(1 + rng.below(6))
-                    .collect();
-                *rest.last().unwrap()
+        for _ in 0..batch {
+            let start = boundary(&mut rng, &mirror);
+            // Delete more when the text grows large.
+            let delete = if mirror.len() > 2000 || rng.below(3) == 0 {
+                rng.below(12)
             } else {
-                start
+                0
             };
-            let insert = if end > start && rng.below(2) == 0 {
+            let mut end = start;
+            for _ in 0..delete {
+                if let Some(c) = mirror[end..].chars().next() {
+                    end += c.len_utf8();
+                }
+            }
+            let insert = if rng.below(4) == 0 {
                 ""
             } else {
                 FRAGMENTS[rng.below(FRAGMENTS.len())]
             };
             changes.push(json!({
-                "range": {
-                    "start": utf16_position(&text, start),
-                    "end": utf16_position(&text, end),
-                },
+                "range": {"start": position(&mirror, start), "end": position(&mirror, end)},
                 "text": insert,
             }));
-            text.replace_range(start..end, insert);
+            mirror.replace_range(start..end, insert);
             edits += 1;
         }
         version += 1;
-        client.notify(
+        server.notify(
             "textDocument/didChange",
             json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": changes}),
         );
+        // Now and then, ask for something while edits are in flight.
+        if version % 97 == 0 {
+            let at = boundary(&mut rng, &mirror);
+            let reply = server.request(
+                "textDocument/hover",
+                json!({"textDocument": {"uri": uri}, "position": position(&mirror, at)}),
+            );
+            if let Err(e) = reply {
+                assert_ne!(e["code"], -32603, "internal error: {e}");
+            }
+        }
     }
-    let edited_tree = client.call(
-        "puppet-ls/syntaxTree",
-        json!({"textDocument": {"uri": uri}}),
-    );
-    let edited = pull(&mut client, &uri);
-    assert!(client.shutdown_and_exit().success());
 
-    // The final text, opened fresh in a new server.
-    let mut fresh = Client::start(&[]);
-    fresh.initialize(pull_capabilities(), &[dir.path()], Value::Null);
-    fresh.open(&path, 1, &text);
-    let tree = fresh.call(
+    let tree = server.call(
         "puppet-ls/syntaxTree",
         json!({"textDocument": {"uri": uri}}),
     );
-    // The tree is lossless: equal trees mean equal texts.
-    assert_eq!(edited_tree, tree);
-    assert!(tree.as_str().unwrap().len() > text.len());
-    // Random fragments make broken code: the comparison is not vacuous.
-    assert!(!edited.as_array().unwrap().is_empty());
-    assert_eq!(edited, pull(&mut fresh, &uri));
-    assert!(fresh.shutdown_and_exit().success());
+    let report = server.call(
+        "textDocument/diagnostic",
+        json!({"textDocument": {"uri": uri}}),
+    );
+
+    let mut fresh = Server::start();
+    fresh.initialize(dir.path(), caps());
+    fresh.did_open(&uri, 1, &mirror);
+    let fresh_tree = fresh.call(
+        "puppet-ls/syntaxTree",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let fresh_report = fresh.call(
+        "textDocument/diagnostic",
+        json!({"textDocument": {"uri": uri}}),
+    );
+
+    assert_eq!(
+        tree.as_str().unwrap(),
+        fresh_tree.as_str().unwrap(),
+        "the server's text differs from the client's; final text:\n{mirror}"
+    );
+    assert_eq!(
+        diagnostic_set(&report),
+        diagnostic_set(&fresh_report),
+        "final text:\n{mirror}"
+    );
+    assert!(server.shutdown().success());
+    assert!(fresh.shutdown().success());
 }

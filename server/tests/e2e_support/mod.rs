@@ -33,7 +33,11 @@ impl Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_puppet-ls"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(if std::env::var_os("PUPPET_LS_E2E_STDERR").is_some() {
+                Stdio::inherit()
+            } else {
+                Stdio::null()
+            })
             .spawn()
             .expect("start puppet-ls");
         let stdout = child.stdout.take().expect("stdout");
