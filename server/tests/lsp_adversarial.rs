@@ -202,7 +202,6 @@ fn exit_without_shutdown_fails() {
 }
 
 #[test]
-#[ignore = "server bug: an unanswered server->client request blocks exit (see report)"]
 fn exit_while_a_server_request_is_unanswered() {
     let dir = fixture("#- a.pp\n$a = 1\n");
     let mut server = Server::start();
@@ -224,7 +223,6 @@ fn exit_while_a_server_request_is_unanswered() {
 }
 
 #[test]
-#[ignore = "server bug: invalid JSON or a wrong jsonrpc version ends the server (see report)"]
 fn survives_invalid_json() {
     let dir = fixture("#- demo/manifests/init.pp\nclass demo {\n}\n");
     let mut server = Server::start();

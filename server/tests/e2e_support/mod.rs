@@ -98,12 +98,18 @@ impl Server {
         self.wait_response(&json!(id))
     }
 
-    /// A request that must succeed.
+    /// A request that must succeed. Like an editor, it asks again when the
+    /// answer was made stale by a concurrent change (`ContentModified`,
+    /// e.g. while the workspace is being indexed).
     pub fn call(&mut self, method: &str, params: Value) -> Value {
-        match self.request(method, params) {
-            Ok(v) => v,
-            Err(e) => panic!("{method} failed: {e}"),
+        for _ in 0..20 {
+            match self.request(method, params.clone()) {
+                Ok(v) => return v,
+                Err(e) if e["code"] == -32801 => std::thread::sleep(Duration::from_millis(50)),
+                Err(e) => panic!("{method} failed: {e}"),
+            }
         }
+        panic!("{method} kept failing with ContentModified")
     }
 
     pub fn wait_response(&mut self, id: &Value) -> Result<Value, Value> {
