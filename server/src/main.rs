@@ -2,6 +2,7 @@
 
 mod cli;
 mod lsp;
+mod reporting;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -14,19 +15,20 @@ use std::process::ExitCode;
     about = "Language server and checker for the Puppet language"
 )]
 struct Args {
+    /// Without a command, the language server runs over stdio.
     #[command(subcommand)]
     command: Option<Command>,
-    /// Speak LSP over stdin/stdout (what editors pass; the default).
+    /// Speak LSP over stdin/stdout (the default; editors pass it).
     #[arg(long, global = true)]
     stdio: bool,
-    /// Log level of the language server (logs go to stderr).
-    #[arg(long, global = true, default_value = "warn", value_parser = ["error", "warn", "info", "debug", "trace"])]
-    log_level: String,
+    /// How much the language server logs to stderr.
+    #[arg(long, global = true, value_enum, default_value = "warn")]
+    log_level: lsp::LogLevel,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the language server over stdio (also the default with no command).
+    /// Run the language server over stdio (also the default).
     Lsp,
     /// Parse and validate manifests (.pp) and templates (.epp); print the
     /// problems as `path:line:col: severity: message [code]`.
@@ -63,10 +65,10 @@ enum Command {
 fn main() -> ExitCode {
     let args = Args::parse();
     let Some(command) = args.command else {
-        return run_lsp(&args.log_level);
+        return lsp::run(args.log_level);
     };
     match command {
-        Command::Lsp => run_lsp(&args.log_level),
+        Command::Lsp => lsp::run(args.log_level),
         Command::Parse { paths, tree } => cli::parse::run(&paths, tree),
         Command::Check { paths, format } => cli::check::run(&paths, format),
         Command::Eval { expr, jsonl } => {
@@ -77,17 +79,4 @@ fn main() -> ExitCode {
             }
         }
     }
-}
-
-fn run_lsp(level: &str) -> ExitCode {
-    let filter = tracing_subscriber::EnvFilter::try_new(format!(
-        "puppet_ls={level},puppet_analysis={level}"
-    ))
-    .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(false)
-        .try_init();
-    lsp::run()
 }

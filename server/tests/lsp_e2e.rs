@@ -2,6 +2,7 @@
 //! editor on fixture workspaces (a module with autoloaded type aliases, a
 //! control repository with several modules).
 
+#[path = "e2e_support/mod.rs"]
 mod support;
 
 use serde_json::{json, Value};

@@ -29,8 +29,7 @@ pub fn run(paths: &[PathBuf], format: Format) -> ExitCode {
     // module path or test fixtures are dependencies.
     let reported: Vec<PathBuf> = host
         .paths()
-        .filter(|p| paths.iter().any(|root| p.starts_with(root) || p == root))
-        .filter(|p| !p.components().any(|c| c.as_os_str() == "fixtures"))
+        .filter(|p| crate::reporting::is_reported(p, &paths))
         .map(Path::to_path_buf)
         .collect();
     let mut errors = 0usize;

@@ -1,38 +1,50 @@
-//! The server's configuration, from `initializationOptions` and
-//! `workspace/didChangeConfiguration`:
-//! `{ "modulePaths": [...], "diagnostics": { "ignore": [...] }, "strictVariables": bool }`,
-//! optionally wrapped as `{ "puppet-ls": { ... } }`.
+//! The server's settings, read from `initializationOptions` and from
+//! `workspace/didChangeConfiguration` (shape fixed by the editor contract):
+//! `{ "modulePaths": [..], "diagnostics": { "ignore": [..] },
+//! "strictVariables": bool }`, possibly wrapped as `{"puppet-ls": {..}}`.
+//! Unknown keys and values of the wrong type are ignored, so a typo in a
+//! user's settings never stops the server.
 
 use serde_json::Value;
-use std::path::PathBuf;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 
-#[derive(Debug, Clone, PartialEq)]
+/// Settings in force.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
+    /// Extra directories of modules, like Puppet's modulepath.
     pub module_paths: Vec<PathBuf>,
-    pub ignored_codes: Vec<String>,
+    /// Diagnostic codes never shown.
+    pub ignore: BTreeSet<String>,
+    /// When false, `unknown-variable` is hidden.
     pub strict_variables: bool,
 }
 
 impl Default for Config {
-    fn default() -> Self {
+    fn default() -> Config {
         Config {
             module_paths: Vec::new(),
-            ignored_codes: Vec::new(),
+            ignore: BTreeSet::new(),
             strict_variables: true,
         }
     }
 }
 
 impl Config {
-    /// Reads what the value says; keys it lacks keep their current values.
-    /// Malformed values are ignored (a client's mistake is not fatal).
-    pub fn update(&mut self, value: &Value) {
+    /// Reads a settings object; relative module paths are taken relative to
+    /// `base` (the first workspace folder). Missing keys keep their defaults.
+    pub fn from_json(value: &Value, base: Option<&Path>) -> Config {
         let value = value.get("puppet-ls").unwrap_or(value);
+        let mut config = Config::default();
         if let Some(paths) = value.get("modulePaths").and_then(Value::as_array) {
-            self.module_paths = paths
+            config.module_paths = paths
                 .iter()
                 .filter_map(Value::as_str)
-                .map(PathBuf::from)
+                .filter(|p| !p.is_empty())
+                .map(|p| match base {
+                    Some(base) if Path::new(p).is_relative() => base.join(p),
+                    _ => PathBuf::from(p),
+                })
                 .collect();
         }
         if let Some(codes) = value
@@ -40,21 +52,21 @@ impl Config {
             .and_then(|d| d.get("ignore"))
             .and_then(Value::as_array)
         {
-            self.ignored_codes = codes
+            config.ignore = codes
                 .iter()
                 .filter_map(Value::as_str)
                 .map(str::to_string)
                 .collect();
         }
         if let Some(strict) = value.get("strictVariables").and_then(Value::as_bool) {
-            self.strict_variables = strict;
+            config.strict_variables = strict;
         }
+        config
     }
 
-    /// Whether a diagnostic with this code is shown.
+    /// Whether diagnostics with this code are shown.
     pub fn shows(&self, code: &str) -> bool {
-        !(self.ignored_codes.iter().any(|c| c == code)
-            || (!self.strict_variables && code == "unknown-variable"))
+        !self.ignore.contains(code) && (self.strict_variables || code != "unknown-variable")
     }
 }
 
@@ -65,15 +77,32 @@ mod tests {
 
     #[test]
     fn reads_plain_and_wrapped_settings() {
-        let mut c = Config::default();
-        c.update(&json!({"modulePaths": ["/m"], "diagnostics": {"ignore": ["unused-variable"]}}));
-        assert_eq!(c.module_paths, vec![PathBuf::from("/m")]);
-        assert!(!c.shows("unused-variable"));
-        assert!(c.shows("unknown-variable"));
-        c.update(&json!({"puppet-ls": {"strictVariables": false}}));
-        assert!(!c.shows("unknown-variable"));
-        assert_eq!(c.module_paths, vec![PathBuf::from("/m")]);
-        c.update(&json!({"modulePaths": 3, "strictVariables": "yes"}));
-        assert!(!c.strict_variables);
+        let settings = json!({
+            "modulePaths": ["vendor", "/opt/modules", 3],
+            "diagnostics": { "ignore": ["unknown-class"] },
+            "strictVariables": false,
+        });
+        for value in [settings.clone(), json!({ "puppet-ls": settings })] {
+            let config = Config::from_json(&value, Some(Path::new("/ws")));
+            assert_eq!(
+                config.module_paths,
+                vec![PathBuf::from("/ws/vendor"), PathBuf::from("/opt/modules")]
+            );
+            assert!(!config.shows("unknown-class"));
+            assert!(!config.shows("unknown-variable"));
+            assert!(config.shows("syntax-error"));
+        }
+    }
+
+    #[test]
+    fn wrong_shapes_keep_defaults() {
+        for value in [
+            json!(null),
+            json!(42),
+            json!({ "modulePaths": "x", "diagnostics": [], "strictVariables": "no" }),
+        ] {
+            assert_eq!(Config::from_json(&value, None), Config::default());
+        }
+        assert!(Config::default().shows("unknown-variable"));
     }
 }

@@ -1,120 +1,382 @@
-//! Diagnostics to the client: pushed (`publishDiagnostics`, with the
-//! document version) or pulled (`textDocument/diagnostic`,
-//! `workspace/diagnostic`), filtered by the configuration.
+//! Diagnostics to the editor. Pull (`textDocument/diagnostic`,
+//! `workspace/diagnostic`) when the client supports it, else push
+//! (`publishDiagnostics`, with document versions): a quick parse-only pass
+//! right after a change shows syntax errors at once, the full analysis
+//! follows after a short debounce unless a newer version arrived. Only
+//! changed sets are pushed. The ignore list and `strictVariables` apply
+//! to both.
 
-use super::{convert, Backend, Snapshot};
+use super::backend::Backend;
+use super::config::Config;
+use super::convert::{self, FileLines};
+use super::snapshot::{join_error, RequestError, Snapshot};
+use crate::reporting;
 use puppet_analysis::diagnostics::Diagnostic;
-use puppet_syntax::line_index::LineIndex;
-use puppet_syntax::Severity;
+use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
+use puppet_syntax::SourceKind;
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tower_lsp_server::lsp_types::{self as lsp, NumberOrString};
+use tower_lsp_server::jsonrpc;
+use tower_lsp_server::lsp_types::{self as lsp, Uri};
 
-/// How long a burst of keystrokes may run before diagnostics are computed.
-const DEBOUNCE: Duration = Duration::from_millis(25);
+/// Pause between a change and its full analysis, so that fast typing runs
+/// one analysis, not one per keystroke.
+const DEBOUNCE: Duration = Duration::from_millis(30);
+/// At most this many diagnostics per file go to the editor.
+const MAX_PER_FILE: usize = 500;
 
-/// A file's diagnostics as LSP diagnostics, without the ignored codes.
+/// What was last pushed for a document (by path).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Published {
+    pub uri: Uri,
+    pub version: Option<i32>,
+    pub diagnostics: Vec<lsp::Diagnostic>,
+}
+
+/// Which documents a push covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// The open documents (after an edit).
+    Open,
+    /// Open documents and every workspace file (after indexing, file
+    /// changes on disk, settings changes).
+    All,
+}
+
+/// A file's diagnostics as LSP's, filtered by the settings.
 pub fn to_lsp(
-    snapshot: &Snapshot,
-    path: &Path,
     diagnostics: &[Diagnostic],
+    config: &Config,
+    index: &LineIndex,
+    encoding: ColumnEncoding,
 ) -> Vec<lsp::Diagnostic> {
-    let Some(index) = snapshot.line_index(path) else {
-        return Vec::new();
-    };
     diagnostics
         .iter()
-        .filter(|d| snapshot.config.shows(d.code))
-        .map(|d| convert_one(&index, snapshot, d))
+        .filter(|d| config.shows(d.code))
+        .take(MAX_PER_FILE)
+        .map(|d| convert::diagnostic(d, index, encoding))
         .collect()
 }
 
-fn convert_one(index: &LineIndex, snapshot: &Snapshot, d: &Diagnostic) -> lsp::Diagnostic {
-    lsp::Diagnostic {
-        range: convert::range(index, d.range, snapshot.encoding),
-        severity: Some(match d.severity {
-            Severity::Error => lsp::DiagnosticSeverity::ERROR,
-            Severity::Warning => lsp::DiagnosticSeverity::WARNING,
-        }),
-        code: Some(NumberOrString::String(d.code.to_string())),
-        source: Some("puppet-ls".into()),
-        message: d.message.clone(),
-        tags: (d.code.starts_with("unused-")).then(|| vec![lsp::DiagnosticTag::UNNECESSARY]),
-        ..Default::default()
+/// A stable id for a set of diagnostics (for pull's `resultId`).
+pub fn result_id(items: &[lsp::Diagnostic]) -> String {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    serde_json::to_string(items)
+        .unwrap_or_default()
+        .hash(&mut hasher);
+    format!("{:016x}", hasher.finish())
+}
+
+/// The diagnostics of one file at the snapshot's revision.
+fn file_diagnostics(
+    snap: &Snapshot,
+    path: &Path,
+) -> Result<Option<Vec<lsp::Diagnostic>>, RequestError> {
+    let Some(index) = snap.line_index(path) else {
+        return Ok(None);
+    };
+    let diagnostics = snap.analysis.diagnostics(path)?;
+    Ok(Some(to_lsp(
+        &diagnostics,
+        &snap.config,
+        &index,
+        snap.encoding,
+    )))
+}
+
+/// Files reported when not open: workspace files outside test fixtures.
+fn reported_closed_files(snap: &Snapshot) -> Vec<PathBuf> {
+    snap.analysis
+        .paths()
+        .filter(|p| !snap.is_open(p) && reporting::is_reported(p, &snap.roots))
+        .map(Path::to_path_buf)
+        .collect()
+}
+
+/// After a document changed (push mode): syntax at once, the rest after
+/// the debounce.
+pub fn document_changed(backend: &Backend, path: PathBuf, version: i32) {
+    if backend.support().pull_diagnostics {
+        return;
+    }
+    let backend = backend.clone();
+    tokio::spawn(async move {
+        publish_syntax(&backend, &path, version).await;
+        tokio::time::sleep(DEBOUNCE).await;
+        if current_version(&backend, &path) == Some(version) {
+            publish(&backend, Scope::Open).await;
+        }
+    });
+}
+
+/// After something that can change any file's diagnostics.
+pub fn workspace_changed(backend: &Backend) {
+    let backend = backend.clone();
+    tokio::spawn(async move {
+        if backend.support().pull_diagnostics {
+            if backend.support().diagnostic_refresh {
+                if let Err(e) = backend.client().workspace_diagnostic_refresh().await {
+                    tracing::info!("diagnostic refresh: {e}");
+                }
+            }
+        } else {
+            publish(&backend, Scope::All).await;
+        }
+    });
+}
+
+fn current_version(backend: &Backend, path: &Path) -> Option<i32> {
+    backend.state().documents.get(path).map(|d| d.version)
+}
+
+/// Pushes the parse and validation problems of a document when it has
+/// any, without waiting for the whole analysis.
+async fn publish_syntax(backend: &Backend, path: &Path, version: i32) {
+    let (uri, index, config) = {
+        let state = backend.state();
+        let Some(doc) = state.documents.get(path) else {
+            return;
+        };
+        if doc.version != version {
+            return;
+        }
+        (doc.uri.clone(), doc.index.clone(), state.config.clone())
+    };
+    let encoding = backend.support().encoding;
+    let kind = SourceKind::from_path(path);
+    let task = tokio::task::spawn_blocking(move || {
+        let (_, problems) = puppet_syntax::parse_and_validate(index.text(), kind);
+        let problems: Vec<Diagnostic> = problems.iter().map(Diagnostic::from).collect();
+        to_lsp(&problems, &config, &index, encoding)
+    });
+    let items = match task.await {
+        Ok(items) => items,
+        Err(e) => {
+            tracing::error!("syntax pass: {:?}", join_error(e));
+            return;
+        }
+    };
+    // Without problems, the full pass (right behind) says all there is.
+    if items.is_empty() {
+        return;
+    }
+    let mut published = backend.published().lock().await;
+    if current_version(backend, path) != Some(version) {
+        return;
+    }
+    let entry = Published {
+        uri,
+        version: Some(version),
+        diagnostics: items,
+    };
+    send(backend, &mut published, path, entry).await;
+}
+
+async fn send(
+    backend: &Backend,
+    published: &mut HashMap<PathBuf, Published>,
+    path: &Path,
+    entry: Published,
+) {
+    let previous = published.get(path);
+    let nothing_to_clear =
+        previous.is_none() && entry.diagnostics.is_empty() && entry.version.is_none();
+    if previous == Some(&entry) || nothing_to_clear {
+        return;
+    }
+    backend
+        .client()
+        .publish_diagnostics(entry.uri.clone(), entry.diagnostics.clone(), entry.version)
+        .await;
+    if entry.diagnostics.is_empty() && entry.version.is_none() {
+        published.remove(path);
+    } else {
+        published.insert(path.to_path_buf(), entry);
     }
 }
 
-impl Backend {
-    /// After a change: once the edits settle, computes and pushes the
-    /// document's diagnostics (push mode only), unless a newer version
-    /// arrived meanwhile.
-    pub(super) fn schedule_diagnostics(&self, path: PathBuf, version: i32) {
-        if self.lock().support.pull_diagnostics {
-            return;
-        }
-        let client = self.client.clone();
-        let state = self.state.clone();
-        let backend = Backend { client, state };
-        tokio::spawn(async move {
-            tokio::time::sleep(DEBOUNCE).await;
-            backend.publish(&path, Some(version)).await;
-        });
-    }
-
-    /// Computes and publishes one file's diagnostics (if the file is still
-    /// at `version`).
-    pub(super) async fn publish(&self, path: &Path, version: Option<i32>) {
-        let current = self.lock().documents.get(path).map(|d| d.version);
-        if version.is_some() && current != version {
-            return;
-        }
-        let owned = path.to_path_buf();
-        let result = self
-            .with_snapshot(move |s| {
-                let diagnostics = s.analysis.diagnostics(&owned)?;
-                Ok(to_lsp(s, &owned, &diagnostics))
-            })
-            .await;
-        let Ok(diagnostics) = result else { return };
-        if version.is_some() && self.lock().documents.get(path).map(|d| d.version) != version {
-            return;
-        }
-        if let Some(uri) = convert::uri(path) {
-            self.client
-                .publish_diagnostics(uri, diagnostics, current)
-                .await;
-        }
-    }
-
-    /// Pushes the diagnostics of every file with problems (after indexing
-    /// or a change of configuration), in push mode.
-    pub(super) async fn publish_all(&self) {
-        if self.lock().support.pull_diagnostics {
-            let _ = self.client.workspace_diagnostic_refresh().await;
-            return;
-        }
-        let result = self
-            .with_snapshot(|s| {
-                let mut out = Vec::new();
-                let paths: Vec<PathBuf> = s.analysis.paths().map(Path::to_path_buf).collect();
-                for path in paths {
-                    let d = s.analysis.diagnostics(&path)?;
-                    let converted = to_lsp(s, &path, &d);
-                    if !converted.is_empty() || s.open.contains_key(&path) {
-                        out.push((path, converted));
-                    }
-                }
-                Ok(out)
-            })
-            .await;
-        let Ok(all) = result else { return };
-        for (path, diagnostics) in all {
-            let version = self.lock().documents.get(&path).map(|d| d.version);
-            if let Some(uri) = convert::uri(&path) {
-                self.client
-                    .publish_diagnostics(uri, diagnostics, version)
-                    .await;
+/// Computes and pushes diagnostics for `scope`. A cancelled computation
+/// of the whole workspace is retried (nothing else would push it); one of
+/// the open documents is dropped (the newer edit pushes its own).
+pub async fn publish(backend: &Backend, scope: Scope) {
+    for _attempt in 0..20 {
+        let snapshot = backend.snapshot();
+        let task = tokio::task::spawn_blocking(move || compute(&snapshot, scope));
+        match task.await {
+            Ok(Ok(results)) => {
+                push_results(backend, scope, results).await;
+                return;
+            }
+            Ok(Err(RequestError::Cancelled)) if scope == Scope::All => {
+                tokio::time::sleep(DEBOUNCE).await;
+            }
+            Ok(Err(_)) => return,
+            Err(e) => {
+                tracing::error!("diagnostics: {:?}", join_error(e));
+                return;
             }
         }
     }
+}
+
+/// One file's pushed diagnostics, with the version they were computed for.
+struct FileResult {
+    path: PathBuf,
+    uri: Uri,
+    version: Option<i32>,
+    items: Vec<lsp::Diagnostic>,
+}
+
+fn compute(snap: &Snapshot, scope: Scope) -> Result<Vec<FileResult>, RequestError> {
+    let mut out = Vec::new();
+    for (path, doc) in snap.open_documents() {
+        let items = file_diagnostics(snap, path)?.unwrap_or_default();
+        out.push(FileResult {
+            path: path.to_path_buf(),
+            uri: doc.uri.clone(),
+            version: Some(doc.version),
+            items,
+        });
+    }
+    if scope == Scope::All {
+        for path in reported_closed_files(snap) {
+            let Some(uri) = convert::path_to_uri(&path) else {
+                continue;
+            };
+            let items = file_diagnostics(snap, &path)?.unwrap_or_default();
+            out.push(FileResult {
+                path,
+                uri,
+                version: None,
+                items,
+            });
+        }
+    }
+    Ok(out)
+}
+
+async fn push_results(backend: &Backend, scope: Scope, results: Vec<FileResult>) {
+    let mut published = backend.published().lock().await;
+    // Versions now: results for a document edited since are stale.
+    let versions: HashMap<PathBuf, i32> = backend
+        .state()
+        .documents
+        .iter()
+        .map(|(p, d)| (p.to_path_buf(), d.version))
+        .collect();
+    let mut covered = HashSet::new();
+    for result in results {
+        if versions.get(&result.path).copied() != result.version {
+            continue;
+        }
+        covered.insert(result.path.clone());
+        let entry = Published {
+            uri: result.uri,
+            version: result.version,
+            diagnostics: result.items,
+        };
+        send(backend, &mut published, &result.path, entry).await;
+    }
+    if scope == Scope::All {
+        // Files no longer reported (deleted, closed outside the workspace).
+        let stale: Vec<(PathBuf, Uri)> = published
+            .iter()
+            .filter(|(path, _)| !covered.contains(*path) && !versions.contains_key(*path))
+            .map(|(path, p)| (path.clone(), p.uri.clone()))
+            .collect();
+        for (path, uri) in stale {
+            let entry = Published {
+                uri,
+                version: None,
+                diagnostics: Vec::new(),
+            };
+            send(backend, &mut published, &path, entry).await;
+        }
+    }
+}
+
+/// `textDocument/diagnostic`.
+pub async fn document_report(
+    backend: &Backend,
+    params: lsp::DocumentDiagnosticParams,
+) -> jsonrpc::Result<lsp::DocumentDiagnosticReportResult> {
+    let uri = params.text_document.uri;
+    let previous = params.previous_result_id;
+    backend
+        .on_snapshot(move |snap| {
+            let path = snap.path(&uri)?;
+            let items = file_diagnostics(snap, &path)?.unwrap_or_default();
+            let id = result_id(&items);
+            let report = if previous.as_deref() == Some(id.as_str()) {
+                lsp::DocumentDiagnosticReport::Unchanged(
+                    lsp::RelatedUnchangedDocumentDiagnosticReport {
+                        related_documents: None,
+                        unchanged_document_diagnostic_report:
+                            lsp::UnchangedDocumentDiagnosticReport { result_id: id },
+                    },
+                )
+            } else {
+                lsp::DocumentDiagnosticReport::Full(lsp::RelatedFullDocumentDiagnosticReport {
+                    related_documents: None,
+                    full_document_diagnostic_report: lsp::FullDocumentDiagnosticReport {
+                        result_id: Some(id),
+                        items,
+                    },
+                })
+            };
+            Ok(lsp::DocumentDiagnosticReportResult::Report(report))
+        })
+        .await
+}
+
+/// `workspace/diagnostic`: the workspace files that are not open. A file
+/// without problems is reported only to clear what the client had.
+pub async fn workspace_report(
+    backend: &Backend,
+    params: lsp::WorkspaceDiagnosticParams,
+) -> jsonrpc::Result<lsp::WorkspaceDiagnosticReportResult> {
+    let previous: HashMap<String, String> = params
+        .previous_result_ids
+        .into_iter()
+        .map(|p| (p.uri.as_str().to_string(), p.value))
+        .collect();
+    backend
+        .on_snapshot(move |snap| {
+            let mut items = Vec::new();
+            for path in reported_closed_files(snap) {
+                let Some(uri) = convert::path_to_uri(&path) else {
+                    continue;
+                };
+                let diagnostics = file_diagnostics(snap, &path)?.unwrap_or_default();
+                let id = result_id(&diagnostics);
+                let before = previous.get(uri.as_str());
+                if before == Some(&id) {
+                    items.push(lsp::WorkspaceDocumentDiagnosticReport::Unchanged(
+                        lsp::WorkspaceUnchangedDocumentDiagnosticReport {
+                            uri,
+                            version: None,
+                            unchanged_document_diagnostic_report:
+                                lsp::UnchangedDocumentDiagnosticReport { result_id: id },
+                        },
+                    ));
+                } else if !diagnostics.is_empty() || before.is_some() {
+                    items.push(lsp::WorkspaceDocumentDiagnosticReport::Full(
+                        lsp::WorkspaceFullDocumentDiagnosticReport {
+                            uri,
+                            version: None,
+                            full_document_diagnostic_report: lsp::FullDocumentDiagnosticReport {
+                                result_id: Some(id),
+                                items: diagnostics,
+                            },
+                        },
+                    ));
+                }
+            }
+            Ok(lsp::WorkspaceDiagnosticReportResult::Report(
+                lsp::WorkspaceDiagnosticReport { items },
+            ))
+        })
+        .await
 }

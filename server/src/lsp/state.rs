@@ -1,69 +1,116 @@
-//! The server's state: the analysis host, the open documents and the
-//! negotiated settings. One `std::sync::Mutex` guards it; document changes
-//! are applied under it before any `.await`, so they take effect in
-//! arrival order.
+//! The server's mutable state, behind one std `Mutex` that is never held
+//! across an `.await`: the analysis host, the open documents, the settings
+//! and the workspace roots.
 
 use super::config::Config;
+use super::documents::Documents;
 use puppet_analysis::host::AnalysisHost;
-use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
-use std::collections::HashMap;
+use puppet_analysis::workspace::Layout;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-
-/// An open document: its version and text (inside the line index).
-pub struct Document {
-    pub version: i32,
-    pub index: Arc<LineIndex>,
-}
-
-/// What the client said it can do, from `initialize`.
-#[derive(Default, Clone, Copy)]
-pub struct ClientSupport {
-    pub pull_diagnostics: bool,
-    pub resource_operations: bool,
-    pub work_done_progress: bool,
-    pub watch_files: bool,
-}
 
 pub struct State {
     pub host: AnalysisHost,
-    pub documents: HashMap<PathBuf, Document>,
-    pub encoding: ColumnEncoding,
+    pub documents: Documents,
     pub config: Config,
+    /// Workspace folders (the roots whose files are reported).
     pub roots: Vec<PathBuf>,
-    pub support: ClientSupport,
+    /// Files last loaded from disk by indexing or file watching.
+    pub disk_files: BTreeSet<PathBuf>,
+    /// `initialize` has been answered; document notifications apply.
+    pub initialized: bool,
+    /// `shutdown` was received: nothing changes any more.
     pub shut_down: bool,
 }
 
-impl State {
-    pub fn new() -> State {
+impl Default for State {
+    fn default() -> State {
         State {
-            host: AnalysisHost::from_files(Vec::new()),
-            documents: HashMap::new(),
-            encoding: ColumnEncoding::Utf16,
+            host: AnalysisHost::new(Layout::default()),
+            documents: Documents::default(),
             config: Config::default(),
             roots: Vec::new(),
-            support: ClientSupport::default(),
+            disk_files: BTreeSet::new(),
+            initialized: false,
             shut_down: false,
         }
     }
-
-    /// Sets a file's text in the analysis (the one place edits reach it).
-    pub fn set_text(&mut self, path: &Path, text: String) {
-        self.host.set_file(path, text);
-    }
-
-    /// The directories to discover modules in: workspace roots and the
-    /// configured module paths.
-    pub fn discovery_paths(&self) -> Vec<PathBuf> {
-        let mut paths = self.roots.clone();
-        paths.extend(self.config.module_paths.iter().cloned());
-        paths
-    }
 }
 
-impl Default for State {
-    fn default() -> Self {
-        State::new()
+impl State {
+    /// Gives the analysis an open document's current text. The one place
+    /// editor text reaches the host (to become an incremental reparse).
+    pub fn sync_document(&mut self, path: &Path) {
+        if let Some(doc) = self.documents.get(path) {
+            let text = doc.text().to_string();
+            self.host.set_file(path, text);
+        }
+    }
+
+    /// After a document is closed: the analysis goes back to the file on
+    /// disk if the workspace has it, else forgets it.
+    pub fn revert_to_disk(&mut self, path: &Path, disk_text: Option<String>) {
+        match disk_text {
+            Some(text) if self.disk_files.contains(path) => self.host.set_file(path, text),
+            _ => {
+                self.disk_files.remove(path);
+                self.host.remove_file(path);
+            }
+        }
+    }
+
+    /// Directories whose files belong to the workspace: the folders and
+    /// the configured module paths.
+    pub fn search_roots(&self) -> Vec<PathBuf> {
+        let mut roots = self.roots.clone();
+        for path in &self.config.module_paths {
+            if !roots.contains(path) {
+                roots.push(path.clone());
+            }
+        }
+        roots
+    }
+
+    /// Replaces what was loaded from disk with a new discovery's result;
+    /// open documents keep the editor's text.
+    pub fn load_from_disk(&mut self, layout: Layout, files: Vec<(PathBuf, String)>) {
+        self.host.set_layout(layout);
+        let loaded: BTreeSet<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();
+        for gone in self.disk_files.difference(&loaded) {
+            if !self.documents.is_open(gone) {
+                self.host.remove_file(gone);
+            }
+        }
+        let files: Vec<(PathBuf, String)> = files
+            .into_iter()
+            .filter(|(p, _)| !self.documents.is_open(p))
+            .collect();
+        self.host.set_files(files);
+        self.disk_files = loaded;
+    }
+
+    /// A file changed or appeared on disk (ignored while open: the editor's
+    /// text wins).
+    pub fn disk_file_changed(&mut self, path: &Path, text: String) {
+        self.disk_files.insert(path.to_path_buf());
+        if !self.documents.is_open(path) {
+            self.host.set_file(path, text);
+        }
+    }
+
+    /// A file or directory was deleted on disk.
+    pub fn disk_path_deleted(&mut self, path: &Path) {
+        let gone: Vec<PathBuf> = self
+            .disk_files
+            .iter()
+            .filter(|p| p.starts_with(path))
+            .cloned()
+            .collect();
+        for file in gone {
+            self.disk_files.remove(&file);
+            if !self.documents.is_open(&file) {
+                self.host.remove_file(&file);
+            }
+        }
     }
 }

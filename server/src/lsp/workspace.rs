@@ -1,110 +1,208 @@
-//! The workspace: discovery at start-up (with a progress report), files
-//! changed outside the editor, workspace folders added or removed.
+//! The workspace on disk: indexing (module discovery and loading, with a
+//! progress report), file watching, workspace folders and settings.
 
-use super::Backend;
+use super::backend::Backend;
+use super::config::Config;
+use super::convert;
+use super::diagnostics;
+use super::progress::Progress;
 use puppet_analysis::workspace::discover;
-use std::path::PathBuf;
-use tower_lsp_server::lsp_types::{self as lsp, FileChangeType};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use tower_lsp_server::lsp_types::{
+    DidChangeWatchedFilesRegistrationOptions, FileChangeType, FileEvent, FileSystemWatcher,
+    GlobPattern, Registration, WorkspaceFoldersChangeEvent,
+};
 
-impl Backend {
-    /// Discovers modules and files under the roots and module paths and
-    /// loads every file that is not open in the editor.
-    pub(super) async fn index_workspace(&self) {
-        let (paths, progress) = {
-            let state = self.lock();
-            (state.discovery_paths(), state.support.work_done_progress)
-        };
-        let token = lsp::NumberOrString::String("puppet-ls/indexing".into());
-        let report = if progress {
-            let created = self
-                .client
-                .send_request::<lsp::request::WorkDoneProgressCreate>(
-                    lsp::WorkDoneProgressCreateParams {
-                        token: token.clone(),
-                    },
-                )
-                .await
-                .is_ok();
-            if created {
-                Some(
-                    self.client
-                        .progress(token, "Indexing Puppet code")
-                        .with_message(format!("{} roots", paths.len()))
-                        .begin()
-                        .await,
-                )
-            } else {
-                None
-            }
-        } else {
-            None
-        };
-        let loaded = tokio::task::spawn_blocking(move || {
-            let discovered = discover(&paths);
-            let files: Vec<(PathBuf, String)> = discovered
-                .files
-                .into_iter()
-                .chain(discovered.ruby_files)
-                .filter_map(|path| {
-                    let bytes = std::fs::read(&path).ok()?;
-                    Some((path, String::from_utf8_lossy(&bytes).into_owned()))
-                })
-                .collect();
-            (discovered.layout, files)
-        })
-        .await;
-        if let Ok((layout, files)) = loaded {
-            let count = files.len();
-            {
-                let mut state = self.lock();
-                state.host.set_layout(layout);
-                let files: Vec<(PathBuf, String)> = files
-                    .into_iter()
-                    .filter(|(p, _)| !state.documents.contains_key(p))
-                    .collect();
-                state.host.set_files(files);
-            }
-            tracing::info!("indexed {count} files");
-            if let Some(report) = &report {
-                report.report(format!("{count} files")).await;
-            }
-        }
-        if let Some(report) = report {
-            report.finish_with_message("done").await;
-        }
-        self.publish_all().await;
+/// Files whose change matters, as watch patterns.
+const WATCHED: [&str; 5] = [
+    "**/*.pp",
+    "**/*.epp",
+    "**/*.rb",
+    "**/metadata.json",
+    "**/environment.conf",
+];
+/// Files read per blocking task while indexing (one progress step each).
+const READ_CHUNK: usize = 200;
+
+/// Files that change the layout (which directories are modules or
+/// environments): a change means discovering again.
+fn is_layout_file(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|n| n == "metadata.json" || n == "environment.conf")
+}
+
+fn is_source_file(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e == "pp" || e == "epp" || e == "rb")
+}
+
+fn read_text(path: &Path) -> Option<String> {
+    let bytes = std::fs::read(path).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Asks the client to watch the workspace's files, if it can be asked.
+pub async fn register_watchers(backend: Backend) {
+    if !backend.support().watch_registration {
+        return;
     }
+    let options = DidChangeWatchedFilesRegistrationOptions {
+        watchers: WATCHED
+            .iter()
+            .map(|glob| FileSystemWatcher {
+                glob_pattern: GlobPattern::String(glob.to_string()),
+                kind: None,
+            })
+            .collect(),
+    };
+    let registration = Registration {
+        id: "puppet-ls/watched-files".to_string(),
+        method: "workspace/didChangeWatchedFiles".to_string(),
+        register_options: serde_json::to_value(options).ok(),
+    };
+    if let Err(e) = backend
+        .client()
+        .register_capability(vec![registration])
+        .await
+    {
+        tracing::warn!("cannot register file watching: {e}");
+    }
+}
 
-    /// Files created, changed or deleted outside the editor.
-    pub(super) async fn files_changed(&self, changes: Vec<lsp::FileEvent>) {
-        let mut rediscover = false;
-        for change in changes {
-            let Some(path) = super::convert::path(&change.uri) else {
-                continue;
-            };
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if matches!(
-                name,
-                "metadata.json" | "environment.conf" | "Puppetfile" | ".fixtures.yml"
-            ) {
-                rediscover = true;
-                continue;
-            }
-            let mut state = self.lock();
-            if state.documents.contains_key(&path) {
-                continue;
-            }
-            if change.typ == FileChangeType::DELETED {
-                state.host.remove_file(&path);
-            } else if let Ok(bytes) = std::fs::read(&path) {
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                state.set_text(&path, text);
+/// Discovers modules under the workspace folders and module paths, loads
+/// every file (open documents keep the editor's text), then reports
+/// diagnostics. Runs of this are serialized.
+pub async fn index(backend: Backend) {
+    let _running = backend.indexing_lock().lock().await;
+    let roots = backend.state().search_roots();
+    let progress = Progress::begin(&backend, "Indexing Puppet code").await;
+    let discovered = {
+        let roots = roots.clone();
+        match tokio::task::spawn_blocking(move || discover(&roots)).await {
+            Ok(discovered) => discovered,
+            Err(e) => {
+                tracing::error!("discovery failed: {e}");
+                progress.end("failed".to_string()).await;
+                return;
             }
         }
-        if rediscover {
-            self.index_workspace().await;
-        } else {
-            self.publish_all().await;
+    };
+    let paths: Vec<PathBuf> = discovered
+        .files
+        .iter()
+        .chain(&discovered.ruby_files)
+        .cloned()
+        .collect();
+    let total = paths.len().max(1);
+    let mut loaded = Vec::with_capacity(paths.len());
+    for chunk in paths.chunks(READ_CHUNK) {
+        let chunk = chunk.to_vec();
+        let read = tokio::task::spawn_blocking(move || {
+            chunk
+                .into_iter()
+                .filter_map(|p| read_text(&p).map(|t| (p, t)))
+                .collect::<Vec<_>>()
+        })
+        .await
+        .unwrap_or_default();
+        loaded.extend(read);
+        let done = loaded.len();
+        let percentage = u32::try_from(done * 90 / total).unwrap_or(90);
+        progress
+            .report(percentage, format!("{done}/{total} files"))
+            .await;
+    }
+    let count = loaded.len();
+    backend.state().load_from_disk(discovered.layout, loaded);
+    tracing::info!("indexed {count} files under {roots:?}");
+    progress.report(95, "checking".to_string()).await;
+    diagnostics::workspace_changed(&backend);
+    progress.end(format!("{count} files")).await;
+}
+
+/// `workspace/didChangeWatchedFiles`: files changed outside the editor are
+/// read again (open ones keep the editor's text); a new or removed
+/// `metadata.json` or `environment.conf` means discovering again.
+pub async fn watched_files_changed(backend: &Backend, changes: Vec<FileEvent>) {
+    let mut rediscover = false;
+    let mut reads = Vec::new();
+    let mut deletes = Vec::new();
+    for change in changes {
+        let Some(path) = convert::uri_to_path(&change.uri) else {
+            continue;
+        };
+        if is_layout_file(&path) {
+            rediscover = true;
+        } else if change.typ == FileChangeType::DELETED {
+            deletes.push(path);
+        } else if is_source_file(&path) {
+            reads.push(path);
         }
+    }
+    if rediscover {
+        tokio::spawn(index(backend.clone()));
+        return;
+    }
+    let read = tokio::task::spawn_blocking(move || {
+        reads
+            .into_iter()
+            .filter_map(|p| read_text(&p).map(|t| (p, t)))
+            .collect::<Vec<_>>()
+    })
+    .await
+    .unwrap_or_default();
+    {
+        let mut state = backend.state();
+        let roots = state.search_roots();
+        for path in &deletes {
+            state.disk_path_deleted(path);
+        }
+        for (path, text) in read {
+            if roots.iter().any(|r| path.starts_with(r)) {
+                state.disk_file_changed(&path, text);
+            }
+        }
+    }
+    diagnostics::workspace_changed(backend);
+}
+
+/// `workspace/didChangeWorkspaceFolders`.
+pub fn folders_changed(backend: &Backend, event: WorkspaceFoldersChangeEvent) {
+    {
+        let mut state = backend.state();
+        for folder in &event.removed {
+            if let Some(path) = convert::uri_to_path(&folder.uri) {
+                state.roots.retain(|r| *r != path);
+            }
+        }
+        for folder in &event.added {
+            if let Some(path) = convert::uri_to_path(&folder.uri) {
+                if !state.roots.contains(&path) {
+                    state.roots.push(path);
+                }
+            }
+        }
+    }
+    tokio::spawn(index(backend.clone()));
+}
+
+/// `workspace/didChangeConfiguration`: new settings; new module paths mean
+/// indexing again, anything else only new diagnostics.
+pub fn configuration_changed(backend: &Backend, settings: &Value) {
+    if settings.is_null() {
+        return;
+    }
+    let reindex = {
+        let mut state = backend.state();
+        let config = Config::from_json(settings, state.roots.first().map(PathBuf::as_path));
+        let reindex = config.module_paths != state.config.module_paths;
+        state.config = config;
+        reindex
+    };
+    if reindex {
+        tokio::spawn(index(backend.clone()));
+    } else {
+        diagnostics::workspace_changed(backend);
     }
 }
