@@ -6,7 +6,7 @@
 //! headers (every file is rendered).
 
 use puppet_analysis::host::{parse_fixture, AnalysisHost};
-use puppet_analysis::infer::infer_file;
+use puppet_analysis::infer::{infer_file, infer_range};
 use puppet_analysis::values::format::to_programmatic;
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
 use std::fmt::Write;
@@ -63,6 +63,21 @@ fn inference_snapshots() {
             actual.push_str(&render(&host, path));
         }
         expect_test::expect_file![input.with_extension("types")].assert_eq(&actual);
+        // Inferring only around a definition (what hover does) agrees
+        // with inferring the whole file.
+        for path in &paths {
+            let file = host.file(path).expect("file");
+            let whole = infer_file(host.db(), host.workspace(), file);
+            for (range, inferred) in whole.definitions() {
+                let partial = infer_range(host.db(), host.workspace(), file, *range);
+                assert_eq!(
+                    partial.get(*range),
+                    Some(inferred),
+                    "{}: {range:?}",
+                    path.display()
+                );
+            }
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use crate::builtins::{builtins, docs::DocSource};
 use crate::db::{parse, SourceFile, Workspace};
 use crate::host::Analysis;
 use crate::index::{lookup, Namespace};
-use crate::infer::{infer_file, type_context, Inferred};
+use crate::infer::{infer_range, type_context, Inferred};
 use crate::scopes::{variable_resolution, Target, VariableDefKind};
 use crate::summary::{DefKind, Definition};
 use crate::types::alias::expand_for_display;
@@ -277,7 +277,7 @@ impl Hover<'_> {
 
     /// A variable: what the walk knows at this point, and what defines it.
     fn variable(&self, token: &SyntaxToken) -> Option<String> {
-        let types = infer_file(self.db, self.workspace, self.file);
+        let types = infer_range(self.db, self.workspace, self.file, token.text_range());
         let node = token.parent()?;
         let inferred = types
             .get(token.text_range())
@@ -407,7 +407,7 @@ impl Hover<'_> {
         if token.kind().is_trivia() || is_punctuation(token.kind()) {
             return None;
         }
-        let types = infer_file(self.db, self.workspace, self.file);
+        let types = infer_range(self.db, self.workspace, self.file, token.text_range());
         let node: SyntaxNode = token.parent()?;
         let (range, inferred) = types.enclosing(&node)?;
         let mut md = code_block(&inferred.ty.to_string());

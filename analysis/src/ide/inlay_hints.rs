@@ -7,7 +7,7 @@ use crate::builtins::builtins;
 use crate::db::parse;
 use crate::host::Analysis;
 use crate::index::{lookup, Namespace};
-use crate::infer::infer_file;
+use crate::infer::infer_range;
 use crate::types::Type;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::{SyntaxKind, TextRange, TextSize};
@@ -39,7 +39,7 @@ impl Analysis {
             };
             let db = a.db();
             let mut out = Vec::new();
-            let types = infer_file(db, a.workspace(), file);
+            let types = infer_range(db, a.workspace(), file, range);
             let root = parse(db, file).syntax_node();
             for (def_range, inferred) in types.definitions() {
                 if !range.contains_range(*def_range) || inferred.ty == Type::Any {

@@ -142,6 +142,20 @@ fn file_types(db: &dyn salsa::Database, workspace: Workspace, file: SourceFile) 
     SharedTypes(Arc::new(walk::Walker::new(ctx).run(&tree)))
 }
 
+/// Infers what the expressions in `range` of `file` need (their
+/// enclosing top-level statement and the top-level code before it), not
+/// the whole file: what hover, completion and inlay hints ask for.
+pub fn infer_range(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+    range: TextRange,
+) -> FileTypes {
+    let ctx = type_context(db, workspace);
+    let tree = parse(db, file).tree();
+    walk::Walker::new(ctx).run_range(&tree, range)
+}
+
 /// Infers a lone text with no workspace (tests, the CLI).
 pub fn infer_text(text: &str, kind: puppet_syntax::SourceKind) -> FileTypes {
     let parse = puppet_syntax::parse(text, kind);

@@ -9,7 +9,7 @@ use crate::eval::Evaluator;
 use crate::types::{IntRange, Type};
 use crate::values::Value;
 use puppet_syntax::ast::{self, AstNode, BinaryOp, Expr, UnaryOp};
-use puppet_syntax::{SyntaxKind, SyntaxNode};
+use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
 use std::collections::{BTreeMap, HashMap};
 
 /// Deeper expressions are not inferred (the evaluator has its own limits;
@@ -65,6 +65,41 @@ impl Walker {
             out: FileTypes::default(),
             depth: 0,
         }
+    }
+
+    /// Infers only what `range` needs: the top-level statements it
+    /// touches, and before them the top-level code that is not a
+    /// definition (it may assign top-scope variables). Definitions are
+    /// isolated scopes, so the others need not be walked.
+    pub(super) fn run_range(mut self, file: &ast::SourceFile, range: TextRange) -> FileTypes {
+        let _ = self.ev.load_definitions(file);
+        if let Some(params) = file.epp_params().and_then(|p| p.params()) {
+            self.params(&params);
+        }
+        for statement in file.statements() {
+            let r = statement.syntax().text_range();
+            if r.start() > range.end() {
+                break;
+            }
+            let touches = r.intersect(range).is_some() || r.contains_range(range);
+            let definition = matches!(
+                statement,
+                Expr::ClassDef(_)
+                    | Expr::DefineDef(_)
+                    | Expr::FunctionDef(_)
+                    | Expr::PlanDef(_)
+                    | Expr::NodeDef(_)
+                    | Expr::TypeAlias(_)
+                    | Expr::TypeDef(_)
+            );
+            if touches || !definition {
+                self.expr(&statement);
+            }
+        }
+        self.out
+            .definitions
+            .sort_by_key(|(range, _)| (range.start(), range.end()));
+        self.out
     }
 
     pub(super) fn run(mut self, file: &ast::SourceFile) -> FileTypes {

@@ -66,7 +66,12 @@ pub(super) fn complete(ctx: &Ctx, braced: bool) -> Vec<CompletionItem> {
     let root = parse(ctx.db, ctx.file).syntax_node();
     let resolution = variable_resolution(ctx.db, ctx.workspace, ctx.file);
     let (locals, terminal) = resolution.visible_at(ctx.context.offset);
-    let types = crate::infer::infer_file(ctx.db, ctx.workspace, ctx.file);
+    let types = crate::infer::infer_range(
+        ctx.db,
+        ctx.workspace,
+        ctx.file,
+        TextRange::empty(ctx.context.offset),
+    );
     for def in locals {
         let kind = if def.kind.is_param() {
             CompletionKind::Parameter
