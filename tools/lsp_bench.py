@@ -77,11 +77,14 @@ def main():
     t0 = time.time()
     c = Client([server], root)
     c.request("initialize", {"processId": os.getpid(), "rootUri": uri(root),
-                             "capabilities": {"general": {"positionEncodings": ["utf-16"]}}})
+                             "capabilities": {"general": {"positionEncodings": ["utf-16"]},
+                                              "window": {"workDoneProgress": True}}})
     c.notify("initialized", {})
     u = uri(path)
     c.notify("textDocument/didOpen", {"textDocument": {"uri": u, "languageId": "puppet", "version": 1, "text": text}})
-    # The first diagnostics after indexing the whole workspace.
+    # Start-up ends with the file's diagnostics after the whole workspace is
+    # indexed (the end of the server's progress report).
+    c.wait(lambda m: m.get("method") == "$/progress" and m["params"]["value"].get("kind") == "end", 300)
     c.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == u, 300)
     startup = (time.time() - t0) * 1000
     rnd = random.Random(7)

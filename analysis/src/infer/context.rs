@@ -20,6 +20,9 @@ pub struct TypeContext {
     alias_types: Vec<Type>,
     /// `(function name, declared return type text)`.
     return_texts: Vec<(String, String)>,
+    /// The evaluated return types of workspace functions and (with stdlib
+    /// in the workspace) stdlib's, evaluated once.
+    return_types: Vec<(String, Type)>,
     /// Classes, defined types and Ruby resource types (lower case).
     resource_types: Vec<String>,
     /// Whether puppetlabs-stdlib is part of the workspace (its functions'
@@ -58,25 +61,12 @@ impl TypeContext {
         }
         let names: Vec<String> = self.alias_texts.iter().map(|(n, _)| n.clone()).collect();
         if !names.is_empty() {
-            ev.add_aliases(&names, |_, name| {
-                let i = self.alias_texts.iter().position(|(n, _)| n == name)?;
-                self.alias_types.get(i).cloned()
-            });
+            // Defined in the order of `names`, which is `alias_types`' order.
+            let mut types = self.alias_types.iter();
+            ev.add_aliases(&names, |_, _| types.next().cloned());
         }
-        for (name, text) in &self.return_texts {
-            if let Some(t) = evaluate_type(&mut ev, text) {
-                ev.set_function_return_type(name, t);
-            }
-        }
-        if self.has_stdlib {
-            for f in &crate::builtins::builtins().stdlib_functions {
-                let returns: Vec<Type> = f.signatures.iter().map(|s| s.return_type()).collect();
-                if let Some((first, rest)) = returns.split_first() {
-                    if rest.iter().all(|t| t == first) {
-                        ev.set_function_return_type(&f.name, first.clone());
-                    }
-                }
-            }
+        for (name, t) in &self.return_types {
+            ev.set_function_return_type(name, t.clone());
         }
         ev
     }
@@ -134,5 +124,20 @@ pub fn type_context(db: &dyn salsa::Database, workspace: Workspace) -> TypeConte
         .iter()
         .map(|(_, text)| evaluate_type(&mut ev, text).unwrap_or(Type::Any))
         .collect();
+    if ctx.has_stdlib {
+        for f in &crate::builtins::builtins().stdlib_functions {
+            let returns: Vec<Type> = f.signatures.iter().map(|s| s.return_type()).collect();
+            if let Some((first, rest)) = returns.split_first() {
+                if *first != Type::Any && rest.iter().all(|t| t == first) {
+                    ctx.return_types.push((f.name.clone(), first.clone()));
+                }
+            }
+        }
+    }
+    for (name, text) in &ctx.return_texts {
+        if let Some(t) = evaluate_type(&mut ev, text) {
+            ctx.return_types.push((name.clone(), t));
+        }
+    }
     ctx
 }

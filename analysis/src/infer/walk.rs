@@ -9,7 +9,7 @@ use crate::eval::Evaluator;
 use crate::types::{IntRange, Type};
 use crate::values::Value;
 use puppet_syntax::ast::{self, AstNode, BinaryOp, Expr, UnaryOp};
-use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
+use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 use std::collections::{BTreeMap, HashMap};
 
 /// Deeper expressions are not inferred (the evaluator has its own limits;
@@ -55,6 +55,9 @@ pub(super) struct Walker {
     frames: Vec<Frame>,
     out: FileTypes,
     depth: usize,
+    /// Statements starting after this offset are not walked (what comes
+    /// later in flow order cannot change what is asked about).
+    limit: Option<TextSize>,
 }
 
 impl Walker {
@@ -64,6 +67,7 @@ impl Walker {
             frames: vec![Frame::new(FrameKind::Top)],
             out: FileTypes::default(),
             depth: 0,
+            limit: None,
         }
     }
 
@@ -72,6 +76,7 @@ impl Walker {
     /// definition (it may assign top-scope variables). Definitions are
     /// isolated scopes, so the others need not be walked.
     pub(super) fn run_range(mut self, file: &ast::SourceFile, range: TextRange) -> FileTypes {
+        self.limit = Some(statement_end(file.syntax(), range));
         let _ = self.ev.load_definitions(file);
         if let Some(params) = file.epp_params().and_then(|p| p.params()) {
             self.params(&params);
@@ -396,6 +401,12 @@ impl Walker {
         let mut last = Inferred::of_value(Value::Undef);
         if let Some(b) = block {
             for statement in b.statements() {
+                if self
+                    .limit
+                    .is_some_and(|limit| statement.syntax().text_range().start() > limit)
+                {
+                    break;
+                }
                 last = self.expr(&statement);
             }
         }
@@ -973,6 +984,30 @@ impl Walker {
             _ => Default::default(),
         }
     }
+}
+
+/// The end of the innermost statement containing `range`: later
+/// statements need not be walked, but all of that statement must (an
+/// assignment's value may be a whole `if`).
+fn statement_end(root: &SyntaxNode, range: TextRange) -> TextSize {
+    if !root.text_range().contains_range(range) {
+        return range.end();
+    }
+    let element = root.covering_element(range);
+    let start = element
+        .as_node()
+        .cloned()
+        .or_else(|| element.as_token().and_then(|t| t.parent()));
+    start
+        .into_iter()
+        .flat_map(|n| n.ancestors())
+        .find(|n| {
+            n.parent()
+                .is_some_and(|p| matches!(p.kind(), SyntaxKind::BLOCK | SyntaxKind::SOURCE_FILE))
+        })
+        .map_or(range.end(), |statement| {
+            statement.text_range().end().max(range.end())
+        })
 }
 
 /// `$0` (the whole match) and the groups, after a successful match.

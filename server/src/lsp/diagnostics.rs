@@ -23,7 +23,7 @@ use tower_lsp_server::lsp_types::{self as lsp, Uri};
 
 /// Pause between a change and its full analysis, so that fast typing runs
 /// one analysis, not one per keystroke.
-const DEBOUNCE: Duration = Duration::from_millis(30);
+const DEBOUNCE: Duration = Duration::from_millis(10);
 /// At most this many diagnostics per file go to the editor.
 const MAX_PER_FILE: usize = 500;
 

@@ -200,16 +200,10 @@ pub async fn definition(
 ) -> Result<Option<GotoDefinitionResponse>> {
     b.on_snapshot(move |snap| {
         let pos = snap.file_position(&params.text_document_position_params)?;
-        let index = index_of(snap, &pos.path)?;
         let targets = snap.analysis.goto_definition(&pos)?;
-        // The origin is the name under the cursor, as hover sees it.
-        let origin = snap
-            .analysis
-            .hover(&pos)?
-            .map(|h| convert::range(&index, h.range, snap.encoding));
         let links: Vec<LocationLink> = targets
             .iter()
-            .filter_map(|t| convert::location_link(snap, origin, t))
+            .filter_map(|t| convert::location_link(snap, None, t))
             .collect();
         Ok((!links.is_empty()).then_some(GotoDefinitionResponse::Link(links)))
     })
