@@ -431,12 +431,30 @@ pub fn class_variable_definition(
     let resolved = found.first()?;
     let file = resolved.location.file;
     let root = parse(db, file).syntax_node();
-    let class_def = root
-        .descendants()
+    // The source map says where the definition is: no walk over the file.
+    let range = *crate::summary::source_map(db, file)
+        .full_ranges
+        .get(resolved.location.index)?;
+    if !root.text_range().contains_range(range) {
+        return None;
+    }
+    let covering = root.covering_element(range);
+    let start = covering.as_node().cloned().or_else(|| covering.parent())?;
+    let class_def = start
+        .ancestors()
         .filter_map(ast::ClassDef::cast)
         .find(|c| {
             c.name()
                 .is_some_and(|n| qualified_name(c.syntax(), &n) == resolved.definition.name)
+        })
+        .or_else(|| {
+            start
+                .descendants()
+                .filter_map(ast::ClassDef::cast)
+                .find(|c| {
+                    c.name()
+                        .is_some_and(|n| qualified_name(c.syntax(), &n) == resolved.definition.name)
+                })
         })?;
     for param in class_def.params().iter().flat_map(|p| p.params()) {
         if param.name().as_deref() == Some(name) {
