@@ -21,7 +21,27 @@ pub struct SourceFile {
     #[returns(ref)]
     pub text: Arc<str>,
     pub kind: SourceKind,
+    /// The tree of `text` when an editor's edit produced it incrementally
+    /// (`Parse::reparse` on the previous tree); `parse` then uses it
+    /// instead of parsing the whole text again.
+    #[returns(ref)]
+    pub reparsed: Option<Reparsed>,
 }
+
+/// A tree computed incrementally for one exact text (the same `Arc`).
+#[derive(Debug, Clone)]
+pub struct Reparsed {
+    pub text: Arc<str>,
+    pub parse: Parse,
+}
+
+impl PartialEq for Reparsed {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.text, &other.text) && self.parse == other.parse
+    }
+}
+
+impl Eq for Reparsed {}
 
 /// A Ruby plugin file of a module (custom types and functions).
 #[salsa::input(debug)]
@@ -47,6 +67,11 @@ pub struct Workspace {
 #[salsa::tracked(returns(ref))]
 pub fn parse(db: &dyn salsa::Database, file: SourceFile) -> Parse {
     let text = file.text(db);
+    if let Some(r) = file.reparsed(db) {
+        if Arc::ptr_eq(&r.text, text) {
+            return r.parse.clone();
+        }
+    }
     puppet_syntax::parse(text, *file.kind(db))
 }
 

@@ -115,6 +115,9 @@ impl AnalysisHost {
             Some(&file) => {
                 if **file.text(&self.db) != *text {
                     file.set_text(&mut self.db).to(Arc::from(text));
+                    if file.reparsed(&self.db).is_some() {
+                        file.set_reparsed(&mut self.db).to(None);
+                    }
                 }
                 false
             }
@@ -124,11 +127,50 @@ impl AnalysisHost {
                     path.to_path_buf(),
                     Arc::from(text),
                     SourceKind::from_path(path),
+                    None,
                 );
                 self.files.insert(path.to_path_buf(), file);
                 true
             }
         }
+    }
+
+    /// Applies an editor's edits to a file, in order (each a byte range of
+    /// the text before it), reparsing incrementally: an edit inside a
+    /// block reparses that block, not the file. Returns the new text, or
+    /// `None` (nothing changed) when the file is unknown or an edit does
+    /// not fit its text; the caller then sets the whole text.
+    pub fn edit_file(
+        &mut self,
+        path: &Path,
+        edits: &[puppet_syntax::TextEdit],
+    ) -> Option<Arc<str>> {
+        let file = *self.files.get(path)?;
+        let mut parse = crate::db::parse(&self.db, file).clone();
+        let mut text = file.text(&self.db).to_string();
+        for edit in edits {
+            let (start, end) = (
+                usize::from(edit.delete.start()),
+                usize::from(edit.delete.end()),
+            );
+            if start > end
+                || end > text.len()
+                || !text.is_char_boundary(start)
+                || !text.is_char_boundary(end)
+            {
+                return None;
+            }
+            parse = parse.reparse(edit);
+            text.replace_range(start..end, &edit.insert);
+        }
+        let text: Arc<str> = Arc::from(text);
+        file.set_text(&mut self.db).to(text.clone());
+        file.set_reparsed(&mut self.db)
+            .to(Some(crate::db::Reparsed {
+                text: text.clone(),
+                parse,
+            }));
+        Some(text)
     }
 
     pub fn remove_file(&mut self, path: &Path) {

@@ -2,7 +2,7 @@
 //! the query-execution log), and the workspace diagnostics on fixtures.
 
 use puppet_analysis::host::{parse_fixture, AnalysisHost};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const WORKSPACE: &str = r#"
 #- /ws/modules/ntp/manifests/init.pp
@@ -397,4 +397,54 @@ $f = abs($facts['n'])
     expect_test::expect![[r#"
         /ws/site.pp:4 error [wrong-argument-type] `1` function 'join' expects String for argument 2, got 1
     "#]].assert_eq(&out);
+}
+
+/// Edits applied through `edit_file` reparse incrementally and give
+/// exactly the tree and diagnostics of setting the whole new text.
+#[test]
+fn edit_file_reparses_incrementally_and_agrees_with_a_full_parse() {
+    use puppet_syntax::{TextEdit, TextRange, TextSize};
+    let path = PathBuf::from("/ws/modules/m/manifests/init.pp");
+    let text = "class m (Integer $port = 80) {\n  $x = $port + 1\n  notify { 'a': message => \"${x}\" }\n}\n";
+    let mut incremental = AnalysisHost::from_files(vec![(path.clone(), text.to_string())]);
+    let mut current = text.to_string();
+    let inserts = ["1", " ", "$y = 2\n", "}", "{", "'", "é", ""];
+    let mut seed: u64 = 7;
+    for step in 0..200 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut at = (seed >> 33) as usize % (current.len() + 1);
+        while !current.is_char_boundary(at) {
+            at -= 1;
+        }
+        let mut end = (at + (seed >> 20) as usize % 3).min(current.len());
+        while !current.is_char_boundary(end) {
+            end -= 1;
+        }
+        let insert = inserts[(seed >> 40) as usize % inserts.len()];
+        let edit = TextEdit {
+            delete: TextRange::new(TextSize::from(at as u32), TextSize::from(end as u32)),
+            insert: insert.to_string(),
+        };
+        current.replace_range(at..end, insert);
+        let new_text = incremental.edit_file(&path, &[edit]).expect("edit applies");
+        assert_eq!(&*new_text, current.as_str(), "step {step}");
+        let file = incremental.file(&path).unwrap();
+        let tree = puppet_analysis::db::parse(incremental.db(), file).debug_tree();
+        let fresh = puppet_syntax::parse(&current, puppet_syntax::SourceKind::Manifest);
+        assert_eq!(tree, fresh.debug_tree(), "step {step}: {current:?}");
+        let full = AnalysisHost::from_files(vec![(path.clone(), current.clone())]);
+        assert_eq!(
+            incremental.diagnostics(&path),
+            full.diagnostics(&path),
+            "step {step}"
+        );
+    }
+    // An edit outside the text is refused, not applied.
+    let outside = TextEdit {
+        delete: TextRange::new(TextSize::from(10_000), TextSize::from(10_001)),
+        insert: String::new(),
+    };
+    assert!(incremental.edit_file(&path, &[outside]).is_none());
 }

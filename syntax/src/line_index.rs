@@ -149,12 +149,25 @@ impl ContentChange {
 /// Applies changes in order, each against the result of the previous one,
 /// as LSP's `didChange` requires.
 pub fn apply_changes(text: &str, changes: &[ContentChange], encoding: ColumnEncoding) -> String {
+    changes_to_edits(text, changes, encoding).0
+}
+
+/// Like [`apply_changes`], also giving each change as a byte edit of the
+/// text before it (what `Parse::reparse` takes, in the same order).
+pub fn changes_to_edits(
+    text: &str,
+    changes: &[ContentChange],
+    encoding: ColumnEncoding,
+) -> (String, Vec<TextEdit>) {
     let mut text = text.to_string();
+    let mut edits = Vec::with_capacity(changes.len());
     for change in changes {
         let index = LineIndex::new(&text);
-        text = change.to_edit(&index, encoding).apply(&text);
+        let edit = change.to_edit(&index, encoding);
+        text = edit.apply(&text);
+        edits.push(edit);
     }
-    text
+    (text, edits)
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! The documents the editor has open: text, version and line index, kept
 //! exactly as the editor sees them (the analysis gets a copy of the text).
 
-use puppet_syntax::line_index::{apply_changes, ColumnEncoding, ContentChange, LineIndex};
+use puppet_syntax::line_index::{changes_to_edits, ColumnEncoding, ContentChange, LineIndex};
+use puppet_syntax::TextEdit;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -46,14 +47,15 @@ impl Documents {
     }
 
     /// Applies one `didChange`'s changes in order, each against the result
-    /// of the previous one.
+    /// of the previous one; gives them back as byte edits (for the
+    /// analysis' incremental reparse).
     pub fn change(
         &mut self,
         path: &Path,
         version: i32,
         changes: &[ContentChange],
         encoding: ColumnEncoding,
-    ) -> Result<&Document, ChangeError> {
+    ) -> Result<Vec<TextEdit>, ChangeError> {
         let doc = self.by_path.get_mut(path).ok_or(ChangeError::NotOpen)?;
         if version <= doc.version {
             tracing::warn!(
@@ -62,10 +64,10 @@ impl Documents {
                 doc.version
             );
         }
-        let text = apply_changes(doc.text(), changes, encoding);
+        let (text, edits) = changes_to_edits(doc.text(), changes, encoding);
         doc.index = Arc::new(LineIndex::new(&text));
         doc.version = version;
-        Ok(doc)
+        Ok(edits)
     }
 
     pub fn close(&mut self, path: &Path) -> Option<Document> {
@@ -99,7 +101,7 @@ mod tests {
             range: Some((LineCol { line: 0, col: 5 }, LineCol { line: 0, col: 6 })),
             text: "'é'".to_string(),
         };
-        let doc = docs
+        let edits = docs
             .change(
                 Path::new("/a.pp"),
                 2,
@@ -107,6 +109,8 @@ mod tests {
                 ColumnEncoding::Utf16,
             )
             .unwrap();
+        assert_eq!(edits.len(), 1);
+        let doc = docs.get(Path::new("/a.pp")).unwrap();
         assert_eq!(doc.text(), "$x = 'é'\n");
         assert_eq!(doc.version, 2);
         assert_eq!(

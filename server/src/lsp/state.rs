@@ -39,12 +39,25 @@ impl Default for State {
 
 impl State {
     /// Gives the analysis an open document's current text. The one place
-    /// editor text reaches the host (to become an incremental reparse).
-    pub fn sync_document(&mut self, path: &Path) {
-        if let Some(doc) = self.documents.get(path) {
-            let text = doc.text().to_string();
-            self.host.set_file(path, text);
+    /// editor text reaches the host: the editor's `edits` reparse the
+    /// previous tree incrementally; without them (an opened document), or
+    /// if the analysis' text did not match, the whole text is set.
+    pub fn sync_document(&mut self, path: &Path, edits: Option<&[puppet_syntax::TextEdit]>) {
+        let Some(doc) = self.documents.get(path) else {
+            return;
+        };
+        if let Some(edits) = edits {
+            let applied = self.host.edit_file(path, edits);
+            if applied.is_some_and(|text| *text == *doc.text()) {
+                return;
+            }
+            tracing::warn!(
+                "{}: incremental edit out of step; setting the text",
+                path.display()
+            );
         }
+        let text = doc.text().to_string();
+        self.host.set_file(path, text);
     }
 
     /// After a document is closed: the analysis goes back to the file on

@@ -65,7 +65,7 @@ fn did_open(backend: &Backend, params: DidOpenTextDocumentParams) {
         state
             .documents
             .open(path.clone(), doc.uri, doc.version, &doc.text);
-        state.sync_document(&path);
+        state.sync_document(&path, None);
     }
     diagnostics::document_changed(backend, path, doc.version);
 }
@@ -85,11 +85,14 @@ fn did_change(backend: &Backend, params: DidChangeTextDocumentParams) {
     let encoding = backend.support().encoding;
     {
         let mut state = backend.state();
-        if let Err(e) = state.documents.change(&path, version, &changes, encoding) {
-            tracing::warn!("didChange for {}: {e:?}; ignored", path.display());
-            return;
-        }
-        state.sync_document(&path);
+        let edits = match state.documents.change(&path, version, &changes, encoding) {
+            Ok(edits) => edits,
+            Err(e) => {
+                tracing::warn!("didChange for {}: {e:?}; ignored", path.display());
+                return;
+            }
+        };
+        state.sync_document(&path, Some(&edits));
     }
     diagnostics::document_changed(backend, path, version);
 }
