@@ -79,7 +79,7 @@ impl Walker {
         self.limit = Some(statement_end(file.syntax(), range));
         let _ = self.ev.load_definitions(file);
         if let Some(params) = file.epp_params().and_then(|p| p.params()) {
-            self.params(&params);
+            self.params(&params, &[]);
         }
         for statement in file.statements() {
             let r = statement.syntax().text_range();
@@ -111,7 +111,7 @@ impl Walker {
         // Functions and aliases of the file itself are known everywhere in it.
         let _ = self.ev.load_definitions(file);
         if let Some(params) = file.epp_params().and_then(|p| p.params()) {
-            self.params(&params);
+            self.params(&params, &[]);
         }
         for statement in file.statements() {
             self.expr(&statement);
@@ -216,37 +216,37 @@ impl Walker {
     }
 
     fn record_definition(&mut self, node: &SyntaxNode, value: Inferred) {
-        self.out
-            .definitions
-            .push((node.text_range(), value.clone()));
-        self.record(node, value);
+        self.record_definition_range(node.text_range(), value);
+    }
+
+    /// A variable definition (assignment target, parameter token).
+    fn record_definition_range(&mut self, range: TextRange, value: Inferred) {
+        self.out.definitions.push((range, value.clone()));
+        self.out.exprs.insert(range, value);
     }
 
     /// Binds declared parameters: their declared type (evaluated), else
+    /// what the caller is known to pass (`passed`, by position), else
     /// `Any`; defaults are inferred as expressions.
-    fn params(&mut self, params: &ast::ParamList) {
-        for param in params.params() {
-            let declared = param.type_expr().and_then(|t| {
-                let v = self.expr(&t);
-                match v.value {
-                    Some(Value::Type(t)) => Some(t),
-                    _ => None,
-                }
+    fn params(&mut self, params: &ast::ParamList, passed: &[Type]) {
+        for (i, param) in params.params().enumerate() {
+            let declared = param.type_expr().and_then(|t| match self.expr(&t).value {
+                Some(Value::Type(t)) => Some(t),
+                _ => None,
             });
             if let Some(default) = param.default_value() {
                 self.expr(&default);
             }
-            let mut ty = declared.unwrap_or(Type::Any);
+            let mut ty = declared
+                .or_else(|| passed.get(i).cloned())
+                .unwrap_or(Type::Any);
             if param.captures_rest() {
                 ty = Type::array_of(ty);
             }
             let Some(name) = param.name() else { continue };
             let value = Inferred::of_type(ty);
             if let Some(token) = param.variable_token() {
-                self.out
-                    .definitions
-                    .push((token.text_range(), value.clone()));
-                self.out.exprs.insert(token.text_range(), value.clone());
+                self.record_definition_range(token.text_range(), value.clone());
             }
             self.bind(&name, value);
         }
@@ -424,7 +424,7 @@ impl Walker {
             }
         }
         if let Some(params) = node.children().find_map(ast::ParamList::cast) {
-            self.params(&params);
+            self.params(&params, &[]);
         }
         if let Some(node_def) = ast::NodeDef::cast(node.clone()) {
             for m in node_def.matchers() {
@@ -595,27 +595,7 @@ impl Walker {
     fn lambda(&mut self, l: &ast::Lambda, passed: &[Type]) -> Inferred {
         self.frames.push(Frame::new(FrameKind::Lambda));
         if let Some(params) = l.params() {
-            for (i, param) in params.params().enumerate() {
-                let declared = param.type_expr().and_then(|t| match self.expr(&t).value {
-                    Some(Value::Type(t)) => Some(t),
-                    _ => None,
-                });
-                if let Some(d) = param.default_value() {
-                    self.expr(&d);
-                }
-                let ty = declared
-                    .or_else(|| passed.get(i).cloned())
-                    .unwrap_or(Type::Any);
-                let Some(name) = param.name() else { continue };
-                let value = Inferred::of_type(ty);
-                if let Some(token) = param.variable_token() {
-                    self.out
-                        .definitions
-                        .push((token.text_range(), value.clone()));
-                    self.out.exprs.insert(token.text_range(), value.clone());
-                }
-                self.bind(&name, value);
-            }
+            self.params(&params, passed);
         }
         let result = self.block(l.body());
         self.frames.pop();
