@@ -1,12 +1,13 @@
 //! Adversarial input over stdio: the server survives it and still answers
 //! correctly afterwards.
 
-#[path = "e2e_support/mod.rs"]
 mod support;
 
 use serde_json::{json, Value};
 use std::time::Duration;
-use support::{doc_pos, fixture, position_of, Server, TIMEOUT};
+use support::{
+    cli_tree, doc_pos, file_uri, fixture, position_of, push_capabilities, Server, TIMEOUT,
+};
 
 const TEXT: &str = "class demo {\n  $port = 8000 + 80\n  notice($port)\n}\n";
 
@@ -197,15 +198,18 @@ fn exit_without_shutdown_fails() {
     let mut server = Server::start();
     server.initialize(dir.path(), json!({}));
     server.notify("exit", Value::Null);
-    // (The spec asks for exit code 1 here; not enforced.)
-    assert!(server.wait_exit(TIMEOUT).is_some(), "exit without shutdown");
+    let status = server
+        .wait_exit(TIMEOUT)
+        .expect("the server exits on `exit` without `shutdown`");
+    // The spec asks for exit code 1 here.
+    assert!(!status.success(), "{status:?}");
 }
 
 #[test]
 fn exit_while_a_server_request_is_unanswered() {
     let dir = fixture("#- a.pp\n$a = 1\n");
     let mut server = Server::start();
-    let uri = support::file_uri(dir.path());
+    let uri = file_uri(dir.path());
     // Initialize by hand so that `window/workDoneProgress/create` is never answered.
     server.send_request(
         "initialize",
@@ -235,4 +239,110 @@ fn survives_invalid_json() {
     server.send_body(b"not json at all");
     server.send(&json!({"jsonrpc": "1.0", "id": 1001, "method": "textDocument/hover"}));
     assert_hover_ok(&mut server, &uri);
+}
+
+fn change(version: i32, uri: &str, changes: Value) -> Value {
+    json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": changes})
+}
+
+fn range(l1: usize, c1: usize, l2: usize, c2: usize) -> Value {
+    json!({"start": {"line": l1, "character": c1}, "end": {"line": l2, "character": c2}})
+}
+
+/// Invalid JSON gets a ParseError reply with a null id, malformed
+/// `puppet-ls/syntaxTree` parameters InvalidParams, and out-of-range edit
+/// positions clamp to the text (the resulting tree is the CLI's for the
+/// clamped text); notifications after `shutdown` are ignored.
+#[test]
+fn parse_errors_bad_params_and_clamped_edits() {
+    let dir = fixture("");
+    let path = dir.join("a.pp");
+    let uri = file_uri(&path);
+    let mut server = Server::start();
+    server.initialize(dir.path(), push_capabilities(false));
+
+    // Invalid JSON: a parse error reply with a null id.
+    server.send_body(b"{this is not json");
+    let err = server
+        .wait_response(&Value::Null)
+        .expect_err("a ParseError reply");
+    assert_eq!(err["code"], -32700, "{err}");
+    // Invalid JSON-RPC shapes.
+    server.send_body(br#"{"jsonrpc": "2.0", "id": 77}"#);
+    server.send_body(br#"[1, 2, 3]"#);
+    server.send_body(br#"{"jsonrpc": "2.0", "method": 5, "id": "x"}"#);
+    // Unknown methods.
+    let err = server
+        .request("no/such/method", json!({}))
+        .expect_err("unknown method");
+    assert_eq!(err["code"], -32601, "{err}");
+    server.notify("no/such/notification", json!({"x": 1}));
+    server.notify("$/unknownThing", json!(null));
+    // Changes to unopened documents, bad parameters, non-file URIs.
+    server.notify(
+        "textDocument/didChange",
+        change(2, &dir.uri("never.pp"), json!([{"text": "x"}])),
+    );
+    server.notify("textDocument/didChange", json!({"bogus": true}));
+    server.did_open("untitled:1", 1, "$x = ");
+    server.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let err = server
+        .request(
+            "puppet-ls/syntaxTree",
+            json!({"textDocument": {"uri": "untitled:1"}}),
+        )
+        .expect_err("not a file URI");
+    assert_eq!(err["code"], -32602, "{err}");
+    let err = server
+        .request("puppet-ls/syntaxTree", json!({"nothing": 1}))
+        .expect_err("no textDocument");
+    assert_eq!(err["code"], -32602, "{err}");
+    let reply = server.request(
+        "puppet-ls/syntaxTree",
+        json!({"textDocument": {"uri": dir.uri("nope.pp")}}),
+    );
+    assert!(matches!(&reply, Err(e) if e.is_object()), "{reply:?}");
+
+    // Out-of-range positions clamp: the text goes to the end.
+    server.did_open(&uri, 1, "$a = 1\n");
+    server.notify(
+        "textDocument/didChange",
+        change(
+            2,
+            &uri,
+            json!([
+                {"range": range(99, 99, 120, 0), "text": "$b = 2\n"},
+                {"range": range(0, 500, 0, 9999), "text": " # é"},
+                {"range": range(1, 3, 0, 1), "text": ""},
+            ]),
+        ),
+    );
+    // A normal request is answered correctly afterwards.
+    let tree = server.call(
+        "puppet-ls/syntaxTree",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    // A reversed range becomes an empty one at its start: no change.
+    let expected = cli_tree(&dir.join("expected.pp"), "$a = 1 # é\n$b = 2\n");
+    assert_eq!(tree, json!(expected));
+
+    // After shutdown, requests are refused; `exit` ends the process cleanly.
+    assert_eq!(server.request("shutdown", Value::Null), Ok(Value::Null));
+    let err = server
+        .request(
+            "puppet-ls/syntaxTree",
+            json!({"textDocument": {"uri": uri}}),
+        )
+        .expect_err("request after shutdown");
+    assert_eq!(err["code"], -32600, "{err}");
+    server.notify(
+        "textDocument/didChange",
+        change(3, &uri, json!([{"text": "x"}])),
+    );
+    server.notify("exit", Value::Null);
+    let status = server.wait_exit(TIMEOUT).expect("the server exits");
+    assert!(status.success(), "{status:?}");
 }

@@ -2,7 +2,6 @@
 //! characters, several changes per notification): the server's final text
 //! and diagnostics equal those of a fresh server opening the final text.
 
-#[path = "e2e_support/mod.rs"]
 mod support;
 
 use serde_json::{json, Value};
