@@ -263,6 +263,17 @@ impl Analysis {
         self.files.keys().map(PathBuf::as_path)
     }
 
+    /// The syntax and validation problems of a file alone (cheap after an
+    /// incremental edit, and shared with the full diagnostics).
+    pub fn syntax_diagnostics(&self, path: &Path) -> Result<Vec<Diagnostic>, salsa::Cancelled> {
+        let Some(&file) = self.files.get(path) else {
+            return Ok(Vec::new());
+        };
+        salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| {
+            crate::diagnostics::syntax_diagnostics(&self.db, file).clone()
+        }))
+    }
+
     /// The database at this snapshot's revision.
     pub fn db(&self) -> &RootDatabase {
         &self.db

@@ -13,7 +13,6 @@ use super::snapshot::{join_error, RequestError, Snapshot};
 use crate::reporting;
 use puppet_analysis::diagnostics::Diagnostic;
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
-use puppet_syntax::SourceKind;
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -145,14 +144,17 @@ async fn publish_syntax(backend: &Backend, path: &Path, version: i32) {
         (doc.uri.clone(), doc.index.clone(), state.config.clone())
     };
     let encoding = backend.support().encoding;
-    let kind = SourceKind::from_path(path);
+    // The analysis' own syntax pass: it reuses the incremental reparse,
+    // and the full pass right behind reuses its result.
+    let snapshot = backend.snapshot();
+    let owned = path.to_path_buf();
     let task = tokio::task::spawn_blocking(move || {
-        let (_, problems) = puppet_syntax::parse_and_validate(index.text(), kind);
-        let problems: Vec<Diagnostic> = problems.iter().map(Diagnostic::from).collect();
-        to_lsp(&problems, &config, &index, encoding)
+        let problems = snapshot.analysis.syntax_diagnostics(&owned).ok()?;
+        Some(to_lsp(&problems, &config, &index, encoding))
     });
     let items = match task.await {
-        Ok(items) => items,
+        Ok(Some(items)) => items,
+        Ok(None) => return,
         Err(e) => {
             tracing::error!("syntax pass: {:?}", join_error(e));
             return;
