@@ -40,8 +40,24 @@ fn sanitize(body: &[u8]) -> Vec<u8> {
             let decodable = value.is_object()
                 && (serde_json::from_value::<Request>(value.clone()).is_ok()
                     || serde_json::from_value::<Response>(value.clone()).is_ok());
-            if decodable {
+            // tower-lsp-server drops `$/` requests silently; the protocol
+            // wants MethodNotFound for the ones a server does not know
+            // (all of them: the `$/` methods it knows are notifications).
+            let dollar_request = value
+                .get("method")
+                .and_then(Value::as_str)
+                .is_some_and(|m| m.starts_with("$/"))
+                && matches!(value.get("id"), Some(Value::Number(_) | Value::String(_)));
+            if decodable && !dollar_request {
                 return body.to_vec();
+            }
+            if dollar_request {
+                let method = value["method"].as_str().unwrap_or_default().to_string();
+                return replacement(
+                    -32601,
+                    format!("method not found: {method}"),
+                    value["id"].clone(),
+                );
             }
             let id = match value.get("id") {
                 Some(id @ (Value::Number(_) | Value::String(_))) => id.clone(),
@@ -50,6 +66,12 @@ fn sanitize(body: &[u8]) -> Vec<u8> {
             (-32600, "invalid JSON-RPC message".to_string(), id)
         }
     };
+    replacement(code, message, id)
+}
+
+/// The `puppet-ls/invalidMessage` request standing for a message the
+/// server must answer with an error.
+fn replacement(code: i64, message: String, id: Value) -> Vec<u8> {
     tracing::warn!("{message}");
     json!({
         "jsonrpc": "2.0",
@@ -118,6 +140,18 @@ pub fn guarded_stdin() -> tokio::io::DuplexStream {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dollar_requests_get_method_not_found() {
+        let out = sanitize(br#"{"jsonrpc":"2.0","id":7,"method":"$/custom/ping","params":{}}"#);
+        let v: Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v["method"], INVALID_MESSAGE);
+        assert_eq!(v["id"], 7);
+        assert_eq!(v["params"]["code"], -32601);
+        // `$/` notifications pass through untouched.
+        let note = br#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#;
+        assert_eq!(sanitize(note), note.to_vec());
+    }
 
     #[test]
     fn undecodable_messages_become_error_requests() {
