@@ -435,11 +435,7 @@ pub fn class_variable_definition(
     let range = *crate::summary::source_map(db, file)
         .full_ranges
         .get(resolved.location.index)?;
-    if !root.text_range().contains_range(range) {
-        return None;
-    }
-    let covering = root.covering_element(range);
-    let start = covering.as_node().cloned().or_else(|| covering.parent())?;
+    let start = puppet_syntax::covering_node(&root, range)?;
     let class_def = start
         .ancestors()
         .filter_map(ast::ClassDef::cast)

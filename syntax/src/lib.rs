@@ -162,3 +162,17 @@ pub fn debug_tree(node: &SyntaxNode) -> String {
     }
     out
 }
+
+/// The innermost node covering `range` of the tree under `root` (a
+/// token's parent when the range is inside one token); `None` when the
+/// range lies outside the tree.
+pub fn covering_node(root: &SyntaxNode, range: TextRange) -> Option<SyntaxNode> {
+    if !root.text_range().contains_range(range) {
+        return None;
+    }
+    let element = root.covering_element(range);
+    element
+        .as_node()
+        .cloned()
+        .or_else(|| element.as_token().and_then(|t| t.parent()))
+}

@@ -184,15 +184,7 @@ fn enclosing(
     kind: SyntaxKind,
 ) -> TextRange {
     let root = parse(db, file).syntax_node();
-    if !root.text_range().contains_range(range) {
-        return range;
-    }
-    let element = root.covering_element(range);
-    let start = element
-        .as_node()
-        .cloned()
-        .or_else(|| element.as_token().and_then(|t| t.parent()));
-    start
+    puppet_syntax::covering_node(&root, range)
         .and_then(|n| n.ancestors().find(|a| a.kind() == kind))
         .map_or(range, |n| n.text_range())
 }

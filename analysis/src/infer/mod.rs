@@ -19,7 +19,7 @@
 //! - values flowing through variables, merged after branches.
 //!
 //! What cannot be known stays `Any`, never a guess. Nothing here is
-//! memoized: inference of a file is computed when an IDE feature asks.
+//! memoized: inference is computed when an IDE feature asks.
 
 mod context;
 mod narrow;
@@ -33,7 +33,6 @@ use crate::types::Type;
 use crate::values::Value;
 use puppet_syntax::{SyntaxNode, TextRange};
 use std::collections::HashMap;
-use std::sync::Arc;
 
 /// What is known of an expression: always a type, and the value when the
 /// expression is a constant.
@@ -111,35 +110,12 @@ impl FileTypes {
     }
 }
 
-/// The inferred types of a file, shared: computed at most once per
-/// revision (hover, inlay hints and completion all read it). Equality is
-/// identity, so nothing downstream is spared by an equal result; nothing
-/// downstream depends on it except IDE answers.
-#[derive(Debug, Clone)]
-pub struct SharedTypes(pub Arc<FileTypes>);
-
-impl PartialEq for SharedTypes {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl Eq for SharedTypes {}
-
-/// Infers every expression of `file` in the context of its workspace.
-pub fn infer_file(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    file: SourceFile,
-) -> Arc<FileTypes> {
-    file_types(db, workspace, file).0.clone()
-}
-
-#[salsa::tracked(returns(ref))]
-fn file_types(db: &dyn salsa::Database, workspace: Workspace, file: SourceFile) -> SharedTypes {
+/// Infers every expression of `file` in the context of its workspace
+/// (IDE features ask [`infer_range`] for what they need instead).
+pub fn infer_file(db: &dyn salsa::Database, workspace: Workspace, file: SourceFile) -> FileTypes {
     let ctx = type_context(db, workspace);
     let tree = parse(db, file).tree();
-    SharedTypes(Arc::new(walk::Walker::new(ctx).run(&tree)))
+    walk::Walker::new(ctx).run(&tree)
 }
 
 /// Infers what the expressions in `range` of `file` need (their

@@ -970,15 +970,7 @@ impl Walker {
 /// statements need not be walked, but all of that statement must (an
 /// assignment's value may be a whole `if`).
 fn statement_end(root: &SyntaxNode, range: TextRange) -> TextSize {
-    if !root.text_range().contains_range(range) {
-        return range.end();
-    }
-    let element = root.covering_element(range);
-    let start = element
-        .as_node()
-        .cloned()
-        .or_else(|| element.as_token().and_then(|t| t.parent()));
-    start
+    puppet_syntax::covering_node(root, range)
         .into_iter()
         .flat_map(|n| n.ancestors())
         .find(|n| {
