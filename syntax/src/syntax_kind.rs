@@ -34,6 +34,11 @@ syntax_kinds! {
     EPP_CLOSE,
     /// `<%# ... %>` template comment.
     EPP_COMMENT,
+    /// EPP text that Puppet's template scanner drops: text that `-%>` and
+    /// `<%-` trim to nothing (a line break after `-%>`, blanks before
+    /// `<%-`), or text lost before a comment that ends the template. Code
+    /// continues across it, so it is trivia.
+    EPP_TRIMMED_TEXT,
 
     // ----- literals and names -----
     /// Any number literal: decimal, octal, hex, float.
@@ -209,8 +214,12 @@ syntax_kinds! {
     REGEX_EXPR,
     ARRAY_EXPR,
     HASH_EXPR,
-    /// `key => value` in a hash, or in arguments (unfolded hash).
+    /// `key => value` in a hash or an unfolded hash.
     HASH_ENTRY,
+    /// `a => 1, b => 2` among arguments, access arguments or array
+    /// elements: one hash without braces (Puppet merges adjacent entries
+    /// into one `HASH_UNFOLDED` argument).
+    UNFOLDED_HASH,
     PAREN_EXPR,
     BINARY_EXPR,
     /// `!x`, `-x`, `*x`.
@@ -271,7 +280,13 @@ impl SyntaxKind {
     pub fn is_trivia(self) -> bool {
         matches!(
             self,
-            WHITESPACE | COMMENT | BLOCK_COMMENT | EPP_OPEN | EPP_CLOSE | EPP_COMMENT
+            WHITESPACE
+                | COMMENT
+                | BLOCK_COMMENT
+                | EPP_OPEN
+                | EPP_CLOSE
+                | EPP_COMMENT
+                | EPP_TRIMMED_TEXT
         )
     }
 
@@ -325,7 +340,7 @@ impl SyntaxKind {
             REGEX => "a regular expression",
             HEREDOC_HEADER => "a heredoc",
             HEREDOC_END => "a heredoc end tag",
-            EPP_TEXT => "template text",
+            EPP_TEXT | EPP_TRIMMED_TEXT => "template text",
             EPP_OPEN => "'<%'",
             EPP_CLOSE | EPP_RENDER_CLOSE => "'%>'",
             EPP_RENDER_OPEN => "'<%='",

@@ -7,8 +7,8 @@ use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
 use puppet_syntax::{parse_and_validate, Severity, SourceKind};
 use std::path::Path;
 
-fn render_diagnostics(text: &str) -> String {
-    let (_, problems) = parse_and_validate(text, SourceKind::Manifest);
+fn render_diagnostics(text: &str, kind: SourceKind) -> String {
+    let (_, problems) = parse_and_validate(text, kind);
     let index = LineIndex::new(text);
     let mut out = String::new();
     for p in &problems {
@@ -41,14 +41,15 @@ fn validation_agrees_with_puppet() {
             continue;
         };
         let text = std::fs::read_to_string(dir.join(file)).expect("input file");
-        let (_, problems) = parse_and_validate(&text, SourceKind::Manifest);
+        let kind = SourceKind::from_path(Path::new(file));
+        let (_, problems) = parse_and_validate(&text, kind);
         let has_error = problems.iter().any(|p| p.severity == Severity::Error);
         if has_error != (verdict != "ok") {
             failures.push(format!(
                 "{file}: Puppet says {verdict}, we found errors: {has_error}"
             ));
         }
-        let actual = render_diagnostics(&text);
+        let actual = render_diagnostics(&text, kind);
         let snapshot = dir.join(file).with_extension("diag");
         if update {
             std::fs::write(&snapshot, &actual).expect("write snapshot");

@@ -101,11 +101,6 @@ impl Evaluator {
                 self.check_size(out.len() as u128)?;
                 Ok(Value::Hash(out))
             }
-            Expr::HashEntry(entry) => {
-                let k = self.eval_opt(entry.key())?;
-                let v = self.eval_opt(entry.value())?;
-                Ok(Value::Hash(OrderedHash::from_pairs([(k, v)])))
-            }
             Expr::ParenExpr(p) => self.eval_opt(p.expr()),
             Expr::BinaryExpr(b) => self.binary(b),
             Expr::UnaryExpr(u) => {
@@ -191,21 +186,7 @@ impl Evaluator {
         unfold_splats: bool,
     ) -> Result<Vec<Value>, Flow> {
         let mut out = Vec::new();
-        let mut pending: Option<OrderedHash> = None;
         for item in items {
-            match &item {
-                Expr::HashEntry(entry) => {
-                    let k = self.eval_opt(entry.key())?;
-                    let v = self.eval_opt(entry.value())?;
-                    pending.get_or_insert_with(OrderedHash::new).insert(k, v);
-                    continue;
-                }
-                _ => {
-                    if let Some(h) = pending.take() {
-                        out.push(Value::Hash(h));
-                    }
-                }
-            }
             let mut inner = item.clone();
             while let Expr::ParenExpr(p) = &inner {
                 match p.expr() {
@@ -225,9 +206,6 @@ impl Evaluator {
             }
             out.push(self.eval(&item)?);
             self.check_size(out.len() as u128)?;
-        }
-        if let Some(h) = pending.take() {
-            out.push(Value::Hash(h));
         }
         Ok(out)
     }

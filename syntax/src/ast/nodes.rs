@@ -393,7 +393,6 @@ expr_enum!(
     RegexExpr,
     ArrayExpr,
     HashExpr,
-    HashEntry,
     ParenExpr,
     BinaryExpr,
     UnaryExpr,
@@ -680,18 +679,35 @@ impl ArrayExpr {
     }
 }
 
-ast_node!(
-    /// `{a => b}`.
-    HashExpr, HASH_EXPR
-);
+/// `{a => b}`, or entries without braces among arguments and array
+/// elements (an unfolded hash: `f(a => 1, b => 2)` passes one hash).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct HashExpr(SyntaxNode);
+
+impl AstNode for HashExpr {
+    fn can_cast(kind: SyntaxKind) -> bool {
+        matches!(kind, HASH_EXPR | UNFOLDED_HASH)
+    }
+    fn cast(node: SyntaxNode) -> Option<Self> {
+        Self::can_cast(node.kind()).then(|| HashExpr(node))
+    }
+    fn syntax(&self) -> &SyntaxNode {
+        &self.0
+    }
+}
+
 impl HashExpr {
     pub fn entries(&self) -> impl Iterator<Item = HashEntry> {
         children(&self.0)
     }
+    /// Written without braces, among arguments or array elements.
+    pub fn is_unfolded(&self) -> bool {
+        self.0.kind() == UNFOLDED_HASH
+    }
 }
 
 ast_node!(
-    /// `key => value` in a hash; in arguments and arrays, an unfolded hash.
+    /// `key => value` in a hash.
     HashEntry, HASH_ENTRY
 );
 impl HashEntry {

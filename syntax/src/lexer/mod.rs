@@ -518,7 +518,17 @@ impl<'a> Lexer<'a> {
     // ----- templates -----
 
     /// EPP: text with `<% %>`, `<%= %>`, `<%# %>` and `<%%`.
+    ///
+    /// Text is classified as Puppet's `EppScanner` sees it: the pieces of
+    /// text between two code tags (and the comments among them) form one
+    /// string, from which `-%>` trims the blanks and line break that follow
+    /// it and `<%-` (or `<%#-`) the blanks that precede it. When nothing is
+    /// left, Puppet renders nothing and the code continues across the tags,
+    /// so those pieces become trivia ([`EPP_TRIMMED_TEXT`]).
     fn template(&mut self) {
+        let mut run = TextRun::default();
+        // The previous tag ended with `-%>`.
+        let mut trim_leading = false;
         while self.pos < self.src.len() {
             // Text up to the next `<%` that is not `<%%`.
             let bytes = self.src.as_bytes();
@@ -537,13 +547,33 @@ impl<'a> Lexer<'a> {
                 }
             };
             let text_end = open.unwrap_or(self.src.len());
-            self.push(EPP_TEXT, text_end - self.pos);
-            let Some(open) = open else { break };
+            let has_text = text_end > self.pos;
+            if has_text {
+                let piece = &self.src[self.pos..text_end];
+                run.push(self.out.tokens.len(), piece, trim_leading);
+                self.push(EPP_TEXT, text_end - self.pos);
+            }
+            trim_leading = false;
+            let Some(open) = open else {
+                run.finish(
+                    RunEnd::Eof {
+                        after_text: has_text,
+                    },
+                    &mut self.out.tokens,
+                );
+                break;
+            };
             match bytes.get(open + 2) {
                 Some(b'#') => {
                     let body = &self.src[open + 3..];
+                    if body.starts_with('-') {
+                        run.trim_trailing_blanks();
+                    }
                     match find_epp_comment_end(body) {
-                        Some(end) => self.push(EPP_COMMENT, 3 + end),
+                        Some(end) => {
+                            trim_leading = body[..end].ends_with("-%>");
+                            self.push(EPP_COMMENT, 3 + end);
+                        }
                         None => {
                             self.push_error(
                                 open,
@@ -554,27 +584,35 @@ impl<'a> Lexer<'a> {
                             self.push(EPP_COMMENT, self.src.len() - open);
                         }
                     }
+                    if self.pos >= self.src.len() {
+                        run.finish(RunEnd::Eof { after_text: false }, &mut self.out.tokens);
+                    }
                     continue;
                 }
                 Some(b'=') => {
+                    run.finish(RunEnd::Tag, &mut self.out.tokens);
                     self.push(EPP_RENDER_OPEN, 3);
                     if !self.code(Stop::EppClose { render: true }) {
                         self.unclosed_epp_tag(open);
                     }
                 }
                 Some(b'-') => {
+                    run.trim_trailing_blanks();
+                    run.finish(RunEnd::Tag, &mut self.out.tokens);
                     self.push(EPP_OPEN, 3);
                     if !self.code(Stop::EppClose { render: false }) {
                         self.unclosed_epp_tag(open);
                     }
                 }
                 _ => {
+                    run.finish(RunEnd::Tag, &mut self.out.tokens);
                     self.push(EPP_OPEN, 2);
                     if !self.code(Stop::EppClose { render: false }) {
                         self.unclosed_epp_tag(open);
                     }
                 }
             }
+            trim_leading = self.src[..self.pos].ends_with("-%>");
         }
     }
 
@@ -585,6 +623,66 @@ impl<'a> Lexer<'a> {
             "unbalanced EPP tag: reached the end of the template without a closing '%>'",
             "unclosed-epp-tag",
         );
+    }
+}
+
+/// The pieces of EPP text that Puppet's scanner joins into one string:
+/// text between two code tags, split by comments.
+#[derive(Default)]
+struct TextRun {
+    /// Token index of each piece and what is left of it after trimming.
+    pieces: Vec<(usize, String)>,
+}
+
+/// What ends a run of EPP text.
+enum RunEnd {
+    /// A code or render tag: empty text is not rendered at all.
+    Tag,
+    /// The end of the template. Puppet renders the last piece even when
+    /// trimmed to nothing, but drops the whole run when a comment ends the
+    /// template (`after_text` false).
+    Eof { after_text: bool },
+}
+
+impl TextRun {
+    /// Adds a piece; after `-%>` Puppet drops its leading blanks and one
+    /// line break (`^[ \t]*\r?(\n|\z)?`).
+    fn push(&mut self, token: usize, text: &str, trim_leading: bool) {
+        let mut kept = text;
+        if trim_leading {
+            kept = kept.trim_start_matches([' ', '\t']);
+            kept = kept.strip_prefix('\r').unwrap_or(kept);
+            kept = kept.strip_prefix('\n').unwrap_or(kept);
+        }
+        self.pieces.push((token, kept.to_string()));
+    }
+
+    /// `<%-` and `<%#-` drop the blanks at the end of the text so far.
+    fn trim_trailing_blanks(&mut self) {
+        for (_, kept) in self.pieces.iter_mut().rev() {
+            let trimmed_len = kept.trim_end_matches([' ', '\t']).len();
+            kept.truncate(trimmed_len);
+            if !kept.is_empty() {
+                break;
+            }
+        }
+    }
+
+    /// Classifies the run's tokens: pieces left empty are trivia, unless
+    /// Puppet renders them.
+    fn finish(&mut self, end: RunEnd, tokens: &mut [Token]) {
+        let pieces = std::mem::take(&mut self.pieces);
+        let rendered_empty = matches!(end, RunEnd::Eof { after_text: true });
+        let dropped = matches!(end, RunEnd::Eof { after_text: false });
+        let last = pieces.len().saturating_sub(1);
+        for (i, (token, kept)) in pieces.iter().enumerate() {
+            let keep = !dropped && (!kept.is_empty() || (rendered_empty && i == last));
+            if !keep {
+                if let Some(t) = tokens.get_mut(*token) {
+                    t.kind = EPP_TRIMMED_TEXT;
+                }
+            }
+        }
     }
 }
 

@@ -97,7 +97,7 @@ fn statement(p: &mut Parser) {
 
 /// Whether a token after a statement-call name starts its argument.
 fn starts_call_argument(kind: SyntaxKind) -> bool {
-    can_start_expression(kind) && !matches!(kind, L_PAREN | L_BRACE | EPP_TEXT | EPP_RENDER_OPEN)
+    can_start_expression(kind) && !matches!(kind, L_PAREN | L_BRACE)
 }
 
 pub(crate) fn can_start_expression(kind: SyntaxKind) -> bool {
@@ -176,25 +176,68 @@ fn relationship(p: &mut Parser) -> Option<SyntaxKind> {
     kind
 }
 
-/// An argument: an assignment, or `key => value` (an unfolded hash).
-pub(crate) fn argument(p: &mut Parser) {
-    let cp = p.checkpoint();
-    if collection_keyword(p) {
+/// One element of an argument list or array: an assignment, or adjacent
+/// `key => value` entries, which Puppet merges into one hash. The keywords
+/// `type` and `function` stand as hash keys and values, and alone only as
+/// array elements.
+pub(crate) fn argument(p: &mut Parser, in_array: bool) {
+    if !starts_hash_entry(p) {
+        let keyword_element =
+            in_array && p.at_any(&[TYPE_KW, FUNCTION_KW]) && matches!(p.nth(1), COMMA | R_BRACK);
+        if !keyword_element || !collection_keyword(p) {
+            assignment(p);
+        }
         return;
     }
-    assignment(p);
-    if p.at(FAT_ARROW) {
+    p.start_node(UNFOLDED_HASH);
+    loop {
+        let cp = p.checkpoint();
+        if !collection_keyword(p) {
+            assignment(p);
+        }
         p.start_node_at(cp, HASH_ENTRY);
-        p.bump();
+        p.expect(FAT_ARROW, "after a hash key");
         hash_value(p);
         p.finish_node();
+        if !(p.at(COMMA) && starts_hash_entry_at(p, 1)) {
+            break;
+        }
+        p.bump();
     }
+    p.finish_node();
+}
+
+fn starts_hash_entry(p: &Parser) -> bool {
+    starts_hash_entry_at(p, 0)
+}
+
+/// Whether the element starting at token `n` is `key => value`: a `=>`
+/// before the element ends (at `,` or a closing bracket outside brackets).
+fn starts_hash_entry_at(p: &Parser, n: usize) -> bool {
+    let mut depth = 0u32;
+    for i in n.. {
+        match p.nth(i) {
+            L_PAREN | L_PAREN_WS | L_BRACK | L_BRACK_LIST | L_BRACE | DOLLAR_BRACE | LCOLLECT
+            | LLCOLLECT => depth += 1,
+            R_PAREN | R_BRACK | R_BRACE | INTERP_CLOSE | RCOLLECT | RRCOLLECT => {
+                if depth == 0 {
+                    return false;
+                }
+                depth -= 1;
+            }
+            FAT_ARROW if depth == 0 => return true,
+            COMMA | SEMICOLON if depth == 0 => return false,
+            EOF => return false,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// `type` and `function` may stand as values in arrays and hashes.
 fn collection_keyword(p: &mut Parser) -> bool {
     if p.at_any(&[TYPE_KW, FUNCTION_KW])
-        && matches!(p.nth(1), COMMA | R_BRACK | FAT_ARROW | R_BRACE)
+        && matches!(p.nth(1), COMMA | R_BRACK | FAT_ARROW | R_BRACE | R_PAREN)
     {
         p.start_node(LITERAL);
         p.bump();
@@ -382,7 +425,7 @@ pub(crate) fn arg_list(p: &mut Parser, open: SyntaxKind, close: SyntaxKind, trai
         if !can_start_expression(p.current()) {
             break;
         }
-        argument(p);
+        argument(p, false);
         if p.at(COMMA) {
             let comma = p.current_range();
             p.bump();
@@ -482,7 +525,7 @@ fn primary(p: &mut Parser) -> Option<SyntaxKind> {
         REGEX => single(p, REGEX_EXPR),
         HEREDOC_HEADER => single(p, HEREDOC_EXPR),
         PRIVATE_KW | ATTR_KW => single(p, RESERVED_WORD),
-        EPP_TEXT => single(p, RENDER_STRING),
+        EPP_TEXT => render_string(p),
         DQUOTE => double_quoted_string(p),
         L_BRACK | L_BRACK_LIST => array(p),
         L_BRACE => hash(p),
@@ -527,6 +570,17 @@ fn primary(p: &mut Parser) -> Option<SyntaxKind> {
         }
     };
     Some(kind)
+}
+
+/// Template text: one string for Puppet even when comments split it.
+fn render_string(p: &mut Parser) -> SyntaxKind {
+    p.start_node(RENDER_STRING);
+    while p.next_text_continues() {
+        p.bump();
+    }
+    p.bump();
+    p.finish_node();
+    RENDER_STRING
 }
 
 /// A node around the single current token.
@@ -598,7 +652,7 @@ fn array(p: &mut Parser) -> SyntaxKind {
         if p.at(R_BRACK) || p.at(EOF) || !can_start_expression(p.current()) {
             break;
         }
-        argument(p);
+        argument(p, true);
         if !p.eat(COMMA) {
             break;
         }

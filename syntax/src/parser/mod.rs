@@ -193,6 +193,23 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// Whether the current EPP text and the next one are one string for
+    /// Puppet: only template comments (and text trimmed away) stand between.
+    pub(crate) fn next_text_continues(&self) -> bool {
+        let (Some(&here), Some(&next)) = (
+            self.significant.get(self.cursor),
+            self.significant.get(self.cursor + 1),
+        ) else {
+            return false;
+        };
+        let tokens = self.shared.tokens;
+        tokens[here].kind == EPP_TEXT
+            && tokens[next].kind == EPP_TEXT
+            && tokens[here + 1..next]
+                .iter()
+                .all(|t| matches!(t.kind, EPP_COMMENT | EPP_TRIMMED_TEXT))
+    }
+
     /// Whether the current token starts its line, without indentation.
     pub(crate) fn at_line_start(&self) -> bool {
         let Some(&i) = self.significant.get(self.cursor) else {

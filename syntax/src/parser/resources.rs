@@ -59,9 +59,11 @@ fn at_attribute(p: &Parser, n: usize) -> bool {
         || (kind == STAR && p.nth(n + 1) == FAT_ARROW)
 }
 
-/// At `{`: whether the braces hold attributes only (no title).
+/// At `{`: whether the braces hold attributes only (no title), possibly
+/// after the comma Puppet allows before the first attribute.
 fn untitled(p: &Parser) -> bool {
-    p.nth(1) == R_BRACE || at_attribute(p, 1)
+    let first = if p.nth(1) == COMMA { 2 } else { 1 };
+    p.nth(first) == R_BRACE || at_attribute(p, first)
 }
 
 /// The `{ ... }` after a resource type: titled bodies, or attributes only
@@ -117,7 +119,10 @@ fn resource_body_part(p: &mut Parser, cp: super::Marker, lhs: Option<SyntaxKind>
 }
 
 /// `name => value, name +> value, * => hash` with an optional trailing comma.
+/// Puppet's list of attribute operations may be empty, so one comma may
+/// also stand before the first attribute (`{ 'x':, ensure => absent }`).
 pub(crate) fn attribute_operations(p: &mut Parser) {
+    p.eat(COMMA);
     while at_attribute(p, 0) {
         p.start_node(ATTRIBUTE);
         p.bump(); // name

@@ -1,0 +1,1 @@
+file { 'x':,, ensure => absent }

@@ -1,0 +1,1 @@
+$x = Array[type]

@@ -1,0 +1,1 @@
+foo(unless => 1)

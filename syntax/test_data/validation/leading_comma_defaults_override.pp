@@ -1,0 +1,3 @@
+File { , mode => '0644' }
+File['/x'] { , mode => '0644' }
+File <| |> { , mode => '0644' }

@@ -1,0 +1,1 @@
+nginx::resource::server { 'x':, ensure => absent }
