@@ -52,6 +52,16 @@ pub struct RubyFile {
     pub text: Arc<str>,
 }
 
+/// A Hiera file: `hiera.yaml`, or a data file (YAML, JSON, eYAML) in a
+/// data directory of an environment or module.
+#[salsa::input(debug)]
+pub struct DataFile {
+    #[returns(ref)]
+    pub path: PathBuf,
+    #[returns(ref)]
+    pub text: Arc<str>,
+}
+
 /// The set of files analysed together (all roots of a workspace).
 #[salsa::input(debug)]
 pub struct Workspace {
@@ -59,6 +69,8 @@ pub struct Workspace {
     pub files: Vec<SourceFile>,
     #[returns(ref)]
     pub ruby_files: Vec<RubyFile>,
+    #[returns(ref)]
+    pub data_files: Vec<DataFile>,
     #[returns(ref)]
     pub layout: crate::workspace::Layout,
 }

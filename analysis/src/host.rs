@@ -3,7 +3,7 @@
 //! answers in plain data. Setting a file to the text it already has is a
 //! no-op, so nothing is recomputed needlessly.
 
-use crate::db::{RootDatabase, RubyFile, SourceFile, Workspace};
+use crate::db::{DataFile, RootDatabase, RubyFile, SourceFile, Workspace};
 use crate::diagnostics::{file_diagnostics, Diagnostic};
 use crate::workspace::{discover, Layout, Module};
 use puppet_syntax::SourceKind;
@@ -17,18 +17,37 @@ pub struct AnalysisHost {
     workspace: Workspace,
     files: BTreeMap<PathBuf, SourceFile>,
     ruby_files: BTreeMap<PathBuf, RubyFile>,
+    data_files: BTreeMap<PathBuf, DataFile>,
+}
+
+/// What kind of input a path is, by its extension.
+enum InputKind {
+    Source,
+    Ruby,
+    Data,
+}
+
+impl InputKind {
+    fn of(path: &Path) -> InputKind {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("rb") => InputKind::Ruby,
+            Some("yaml" | "yml" | "json" | "eyaml") => InputKind::Data,
+            _ => InputKind::Source,
+        }
+    }
 }
 
 impl AnalysisHost {
     /// An empty workspace with the given modules.
     pub fn new(layout: Layout) -> AnalysisHost {
         let db = RootDatabase::default();
-        let workspace = Workspace::new(&db, Vec::new(), Vec::new(), layout);
+        let workspace = Workspace::new(&db, Vec::new(), Vec::new(), Vec::new(), layout);
         AnalysisHost {
             db,
             workspace,
             files: BTreeMap::new(),
             ruby_files: BTreeMap::new(),
+            data_files: BTreeMap::new(),
         }
     }
 
@@ -40,6 +59,7 @@ impl AnalysisHost {
             .files
             .into_iter()
             .chain(discovered.ruby_files)
+            .chain(discovered.data_files)
             .filter_map(|path| {
                 let bytes = std::fs::read(&path).ok()?;
                 Some((path, String::from_utf8_lossy(&bytes).into_owned()))
@@ -96,20 +116,38 @@ impl AnalysisHost {
 
     /// Returns true if the file is new.
     fn set_file_text(&mut self, path: &Path, text: String) -> bool {
-        if path.extension().is_some_and(|e| e == "rb") {
-            return match self.ruby_files.get(path) {
-                Some(&file) => {
-                    if **file.text(&self.db) != *text {
-                        file.set_text(&mut self.db).to(Arc::from(text));
+        match InputKind::of(path) {
+            InputKind::Ruby => {
+                return match self.ruby_files.get(path) {
+                    Some(&file) => {
+                        if **file.text(&self.db) != *text {
+                            file.set_text(&mut self.db).to(Arc::from(text));
+                        }
+                        false
                     }
-                    false
-                }
-                None => {
-                    let file = RubyFile::new(&self.db, path.to_path_buf(), Arc::from(text));
-                    self.ruby_files.insert(path.to_path_buf(), file);
-                    true
-                }
-            };
+                    None => {
+                        let file = RubyFile::new(&self.db, path.to_path_buf(), Arc::from(text));
+                        self.ruby_files.insert(path.to_path_buf(), file);
+                        true
+                    }
+                };
+            }
+            InputKind::Data => {
+                return match self.data_files.get(path) {
+                    Some(&file) => {
+                        if **file.text(&self.db) != *text {
+                            file.set_text(&mut self.db).to(Arc::from(text));
+                        }
+                        false
+                    }
+                    None => {
+                        let file = DataFile::new(&self.db, path.to_path_buf(), Arc::from(text));
+                        self.data_files.insert(path.to_path_buf(), file);
+                        true
+                    }
+                };
+            }
+            InputKind::Source => {}
         }
         match self.files.get(path) {
             Some(&file) => {
@@ -174,7 +212,10 @@ impl AnalysisHost {
     }
 
     pub fn remove_file(&mut self, path: &Path) {
-        if self.files.remove(path).is_some() || self.ruby_files.remove(path).is_some() {
+        if self.files.remove(path).is_some()
+            || self.ruby_files.remove(path).is_some()
+            || self.data_files.remove(path).is_some()
+        {
             self.sync_file_set();
         }
     }
@@ -187,6 +228,10 @@ impl AnalysisHost {
         let ruby: Vec<RubyFile> = self.ruby_files.values().copied().collect();
         if *self.workspace.ruby_files(&self.db) != ruby {
             self.workspace.set_ruby_files(&mut self.db).to(ruby);
+        }
+        let data: Vec<DataFile> = self.data_files.values().copied().collect();
+        if *self.workspace.data_files(&self.db) != data {
+            self.workspace.set_data_files(&mut self.db).to(data);
         }
     }
 

@@ -18,6 +18,7 @@ pub mod builtins;
 pub mod db;
 pub mod diagnostics;
 pub mod eval;
+pub mod hiera;
 pub mod host;
 pub mod ide;
 pub mod index;

@@ -266,10 +266,14 @@ fn scan_newtype(text: &str) -> Option<RubyType> {
     attributes.dedup();
     namevars.sort();
     namevars.dedup();
+    // Anything that can add attributes the scan does not see: mixins,
+    // blocks evaluated in the type (`instance_eval(&SHARED)`), parameters
+    // named by an expression (`newparam(name)` in a loop), the type passed
+    // to a helper (`add_params(self)`), metaprogramming.
     static MIXIN: OnceLock<Regex> = OnceLock::new();
     let mixin = re(
         &MIXIN,
-        r"(?m)^\s*(?:extend|include)\s+[A-Z]|^\s*create_parameters\b|\bsend\(:new(?:param|property)",
+        r#"(?m)^\s*(?:extend|include)\s+[A-Z]|^\s*create_parameters\b|\b(?:instance_eval|class_eval|module_eval|instance_exec|class_exec|define_method|public_send|send)\b|\bnew(?:param|property)[\s(]+[^:"'\s(]|[(,]\s*self\s*[),]"#,
     );
     Some(RubyType {
         name,

@@ -199,6 +199,23 @@ pub struct Reassignment {
     /// The earlier definition in this file; `None` for a variable the
     /// compiler sets (`$title`) or reserves (`$facts`).
     pub previous: Option<TextRange>,
+    /// When Puppet fails here.
+    pub fails: Failure,
+}
+
+/// When a second assignment fails at runtime.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Failure {
+    /// Whenever it runs: the earlier one is in the same or an enclosing
+    /// arm (or the variable is set by Puppet).
+    Always,
+    /// For the inputs that meet both assignments' conditions, which are
+    /// decided by different parameters and so can both hold.
+    WhenBothConditionsHold,
+    /// Only if both conditions can hold at once, which is not known
+    /// (`case` on a value and a later `if` on the same value may exclude
+    /// each other).
+    Unproven,
 }
 
 /// The variables of one file: scopes, definitions, references resolved.
@@ -590,6 +607,7 @@ pub fn variable_resolution(
         branch: Vec::new(),
         def_branches: Vec::new(),
         next_construct: 0,
+        construct_inputs: HashMap::new(),
     };
     resolver.push_frame(FrameSpec {
         kind,
@@ -710,13 +728,45 @@ fn chain_facts(
         .collect()
 }
 
+/// The variables read by the expressions that decide a conditional's arm,
+/// or `None` when something else decides too (a function call, which may
+/// read state such as `defined('$x')`) or nothing is read.
+fn deciding_variables(expressions: impl Iterator<Item = SyntaxNode>) -> Option<BTreeSet<String>> {
+    let mut names = BTreeSet::new();
+    for expr in expressions {
+        for element in expr.descendants_with_tokens() {
+            match element {
+                puppet_syntax::NodeOrToken::Node(n)
+                    if matches!(
+                        n.kind(),
+                        SyntaxKind::CALL_EXPR
+                            | SyntaxKind::METHOD_CALL_EXPR
+                            | SyntaxKind::STATEMENT_CALL
+                    ) =>
+                {
+                    return None;
+                }
+                puppet_syntax::NodeOrToken::Token(t) if t.kind() == SyntaxKind::VARIABLE => {
+                    names.insert(variable_name(&t));
+                }
+                _ => {}
+            }
+        }
+    }
+    (!names.is_empty()).then_some(names)
+}
+
 /// An assignment guarded by "the variable is not set yet" (`unless $x`,
-/// `if !$x`, `if $x == undef`) only runs when an earlier assignment gave
+/// `if !$x`, `if $x == undef`, `if !defined('$x')`) only runs when an earlier assignment gave
 /// it a false value: the "default it if unset" idiom, not reported.
 fn guards_unset(path: &BranchPath, name: &str) -> bool {
     let variable = format!("${name}");
+    let defined = [
+        format!("defined('{variable}')"),
+        format!("defined(\"\\{variable}\")"),
+    ];
     path.iter().any(|fact| match fact {
-        BranchFact::Cond(text, false) => *text == variable,
+        BranchFact::Cond(text, false) => *text == variable || defined.contains(text),
         BranchFact::Cond(text, true) => {
             *text == format!("{variable} == undef") || *text == format!("{variable} =~ Undef")
         }
@@ -735,6 +785,9 @@ struct Resolver<'a> {
     /// Parallel to `out.definitions`.
     def_branches: Vec<BranchPath>,
     next_construct: u32,
+    /// For each conditional construct (by id), the variables that decide
+    /// which arm runs, when that is all that decides it.
+    construct_inputs: HashMap<u32, Option<BTreeSet<String>>>,
 }
 
 impl Resolver<'_> {
@@ -873,6 +926,13 @@ impl Resolver<'_> {
             }
             SyntaxKind::IF_EXPR | SyntaxKind::UNLESS_EXPR => {
                 let construct = self.new_construct();
+                let deciding = node.children().filter(|c| Expr::can_cast(c.kind())).chain(
+                    node.children()
+                        .filter(|c| c.kind() == SyntaxKind::ELSIF_BRANCH)
+                        .filter_map(|b| b.children().find(|c| Expr::can_cast(c.kind()))),
+                );
+                self.construct_inputs
+                    .insert(construct, deciding_variables(deciding));
                 let conditions: Vec<Option<(String, bool)>> = match Expr::cast(node.clone()) {
                     Some(Expr::IfExpr(e)) => std::iter::once(condition_key(e.condition()))
                         .chain(e.elsif_branches().map(|b| condition_key(b.condition())))
@@ -910,6 +970,26 @@ impl Resolver<'_> {
             }
             SyntaxKind::CASE_EXPR | SyntaxKind::SELECTOR_EXPR => {
                 let construct = self.new_construct();
+                // The subject and the options' values (not their bodies).
+                let deciding = node.children().filter(|c| Expr::can_cast(c.kind())).chain(
+                    node.children().flat_map(|arm| {
+                        let values: Vec<SyntaxNode> = match arm.kind() {
+                            SyntaxKind::CASE_OPTION => arm
+                                .children()
+                                .filter(|c| Expr::can_cast(c.kind()))
+                                .collect(),
+                            SyntaxKind::SELECTOR_ENTRY => arm
+                                .children()
+                                .find(|c| Expr::can_cast(c.kind()))
+                                .into_iter()
+                                .collect(),
+                            _ => Vec::new(),
+                        };
+                        values
+                    }),
+                );
+                self.construct_inputs
+                    .insert(construct, deciding_variables(deciding));
                 let mut arm = 0;
                 for child in node.children() {
                     if matches!(
@@ -969,6 +1049,53 @@ impl Resolver<'_> {
             }
         }
         next.push(Task::PopFrame);
+    }
+
+    /// When an assignment here fails after one under `earlier`: always
+    /// when the earlier one is in the same or an enclosing arm; for some
+    /// input when the arms that differ are decided by disjoint sets of
+    /// parameters of the current definition (inputs that can be chosen
+    /// freely, as in `if $update {...}` and `if $scale {...}`).
+    fn failure(&self, earlier: &BranchPath) -> Failure {
+        let shared = earlier
+            .iter()
+            .zip(&self.branch)
+            .take_while(|(a, b)| a == b)
+            .count();
+        if shared == earlier.len() {
+            return Failure::Always;
+        }
+        let Some(frame) = self.frames.last() else {
+            return Failure::Unproven;
+        };
+        let is_param = |name: &String| {
+            frame.vars.get(name).is_some_and(|defs| {
+                defs.iter()
+                    .any(|&d| self.out.definitions[d].kind.is_param())
+            })
+        };
+        let inputs = |facts: &[BranchFact]| -> Option<BTreeSet<String>> {
+            let mut all = BTreeSet::new();
+            for fact in facts {
+                if let BranchFact::Arm(construct, _) = fact {
+                    let vars = self.construct_inputs.get(construct)?.as_ref()?;
+                    if !vars.iter().all(is_param) {
+                        return None;
+                    }
+                    all.extend(vars.iter().cloned());
+                }
+            }
+            Some(all)
+        };
+        match (
+            inputs(&earlier[shared..]),
+            inputs(&self.branch[shared.min(self.branch.len())..]),
+        ) {
+            (Some(before), Some(here)) if before.is_disjoint(&here) => {
+                Failure::WhenBothConditionsHold
+            }
+            _ => Failure::Unproven,
+        }
     }
 
     fn new_construct(&mut self) -> u32 {
@@ -1034,17 +1161,25 @@ impl Resolver<'_> {
                     name: name.clone(),
                     range,
                     previous: None,
+                    fails: Failure::Always,
                 });
-            } else if let Some(&previous) = frame.vars.get(&name).and_then(|defs| {
-                defs.iter()
-                    .find(|&&d| compatible(&self.def_branches[d], &self.branch))
-                    .filter(|_| !guards_unset(&self.branch, &name))
-            }) {
-                self.out.reassignments.push(Reassignment {
-                    name: name.clone(),
-                    range,
-                    previous: Some(self.out.definitions[previous].range),
-                });
+            } else if !guards_unset(&self.branch, &name) {
+                let earlier = frame.vars.get(&name).into_iter().flatten();
+                let compatible: Vec<usize> = earlier
+                    .filter(|&&d| compatible(&self.def_branches[d], &self.branch))
+                    .copied()
+                    .collect();
+                let failures = compatible
+                    .iter()
+                    .map(|&d| (d, self.failure(&self.def_branches[d])));
+                if let Some((previous, fails)) = failures.min_by_key(|&(_, f)| f) {
+                    self.out.reassignments.push(Reassignment {
+                        name: name.clone(),
+                        range,
+                        previous: Some(self.out.definitions[previous].range),
+                        fails,
+                    });
+                }
             }
         }
         let scope = frame.scope;
@@ -1156,6 +1291,12 @@ impl Resolver<'_> {
         if let Some((found, _)) = chain.iter().find(|(_, vars)| vars.contains(leaf)) {
             return Target::Qualified {
                 class: found.clone(),
+            };
+        }
+        // Every class scope has the variables the compiler sets.
+        if PRESET_VARIABLES.contains(&leaf) {
+            return Target::Qualified {
+                class: index_key(class),
             };
         }
         if !complete {

@@ -31,12 +31,49 @@ impl Layout {
         self.modules.iter().find(|m| m.name == name)
     }
 
+    /// The file a template reference names, as Puppet finds it:
+    /// `mod/x.epp` is `templates/x.epp` of module `mod`; `epp()` appends
+    /// `.epp` to a name without it (`epp('mod/x.conf')` reads
+    /// `x.conf.epp`), `template()` takes the name as it is. `None` when the
+    /// module is not in the workspace or the reference is not `mod/file`.
+    pub fn template_file(&self, function: TemplateFunction, reference: &str) -> Option<PathBuf> {
+        let (module, rest) = reference.split_once('/')?;
+        if module.is_empty() || rest.is_empty() {
+            return None;
+        }
+        let module = self.module(module)?;
+        let file = match function {
+            TemplateFunction::Epp if !rest.ends_with(".epp") => format!("{rest}.epp"),
+            _ => rest.to_string(),
+        };
+        Some(module.root.join("templates").join(file))
+    }
+
     /// The module a file belongs to, with the file's path inside it.
     pub fn module_of<'a>(&'a self, file: &'a Path) -> Option<(&'a Module, &'a Path)> {
         self.modules
             .iter()
             .filter_map(|m| file.strip_prefix(&m.root).ok().map(|rel| (m, rel)))
             .max_by_key(|(m, _)| m.root.components().count())
+    }
+}
+
+/// The functions that render a template file of a module.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TemplateFunction {
+    /// `epp()`: an EPP template.
+    Epp,
+    /// `template()`: an ERB template.
+    Erb,
+}
+
+impl TemplateFunction {
+    pub fn from_name(name: &str) -> Option<TemplateFunction> {
+        match name {
+            "epp" => Some(TemplateFunction::Epp),
+            "template" => Some(TemplateFunction::Erb),
+            _ => None,
+        }
     }
 }
 
@@ -135,6 +172,9 @@ pub struct Discovered {
     pub files: Vec<PathBuf>,
     /// Ruby plugin files (`lib/puppet/{type,functions,parser/functions}`).
     pub ruby_files: Vec<PathBuf>,
+    /// Hiera files: each environment's and module's `hiera.yaml` and the
+    /// data files in the data directories it names (`data/` by default).
+    pub data_files: Vec<PathBuf>,
 }
 
 /// Whether a directory looks like a Puppet module (a control repository's
@@ -267,6 +307,12 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
     }
     ruby_files.sort();
     ruby_files.dedup();
+    let mut data_files = Vec::new();
+    for root in environments.iter().chain(modules.iter().map(|m| &m.root)) {
+        collect_hiera_files(root, &mut data_files);
+    }
+    data_files.sort();
+    data_files.dedup();
     Discovered {
         layout: Layout {
             modules,
@@ -274,6 +320,35 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
         },
         files,
         ruby_files,
+        data_files,
+    }
+}
+
+/// The `hiera.yaml` of an environment or module and the data files under
+/// the data directories it names (`data/` without one, as Hiera 5 does).
+fn collect_hiera_files(root: &Path, out: &mut Vec<PathBuf>) {
+    let config_path = root.join("hiera.yaml");
+    let datadirs: Vec<String> = match std::fs::read_to_string(&config_path) {
+        Ok(text) => {
+            out.push(config_path);
+            crate::hiera::config::parse(&text)
+                .datadirs()
+                .into_iter()
+                .map(String::from)
+                .collect()
+        }
+        Err(_) => vec![crate::hiera::config::DEFAULT_DATADIR.to_string()],
+    };
+    for dir in datadirs {
+        let dir = root.join(dir);
+        // A data directory must stay inside its root (`datadir: ../x` is
+        // not followed).
+        if !dir.starts_with(root) || dir.components().any(|c| c.as_os_str() == "..") {
+            continue;
+        }
+        for extension in ["yaml", "yml", "json", "eyaml"] {
+            collect_with_extension(&dir, extension, out);
+        }
     }
 }
 

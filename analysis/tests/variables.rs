@@ -458,7 +458,7 @@ class app($param, $flag) {
     expect_test::expect![[r#"
         /ws/modules/app/manifests/init.pp:3 error [reassigned-variable] `$a` cannot reassign variable '$a': it is already assigned on line 2 in this scope
         /ws/modules/app/manifests/init.pp:4 error [reassigned-variable] `$param` cannot reassign variable '$param': it is already assigned on line 1 in this scope
-        /ws/modules/app/manifests/init.pp:14 error [reassigned-variable] `$h` cannot reassign variable '$h': it is already assigned on line 13 in this scope
+        /ws/modules/app/manifests/init.pp:14 error [reassigned-variable] `$h` cannot reassign variable '$h' when both assignments run, as they do for some parameter values: it is also assigned on line 13 in this scope
         /ws/modules/app/manifests/init.pp:17 warning [unused-variable] `$a` variable '$a' is assigned but never used
         /ws/modules/app/manifests/init.pp:17 error [reassigned-variable] `$v` cannot reassign variable '$v': it is already assigned on line 17 in this scope
         /ws/modules/app/manifests/init.pp:18 error [reassigned-variable] `$title` cannot assign to '$title': the variable is set by Puppet

@@ -5,10 +5,11 @@
 
 use super::Diagnostic;
 use crate::builtins::{builtins, suggest};
-use crate::db::Workspace;
+use crate::db::{SourceFile, Workspace};
 use crate::index::{lookup, Namespace};
+use crate::infer::infer_range;
 use crate::ruby_plugins::plugin_index;
-use crate::types::{NoAliases, TypeSystem};
+use crate::types::{NoAliases, Type, TypeSystem};
 use crate::values::format::to_programmatic;
 use crate::values::Value;
 use crate::workspace::Layout;
@@ -18,17 +19,17 @@ use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
 pub(super) struct CallChecks<'a> {
     pub db: &'a dyn salsa::Database,
     pub workspace: Workspace,
+    pub file: SourceFile,
     pub layout: &'a Layout,
 }
 
-/// A call: the function's name and range, its arguments, whether a lambda
-/// is given, and whether the receiver of a method call counts as one more
-/// argument.
+/// A call: the function's name and range, its arguments, and for a method
+/// call its receiver (which counts as one more argument).
 struct Call {
     name: String,
     range: TextRange,
     args: Vec<Expr>,
-    receiver: bool,
+    receiver: Option<Expr>,
 }
 
 impl CallChecks<'_> {
@@ -40,7 +41,7 @@ impl CallChecks<'_> {
                     name: c.function_name()?,
                     range: callee.syntax().text_range(),
                     args: c.args(),
-                    receiver: false,
+                    receiver: None,
                 })
             }),
             SyntaxKind::STATEMENT_CALL => ast::StatementCall::cast(node.clone()).and_then(|c| {
@@ -48,7 +49,7 @@ impl CallChecks<'_> {
                     name: c.name()?,
                     range: c.name_expr()?.syntax().text_range(),
                     args: c.args().collect(),
-                    receiver: false,
+                    receiver: None,
                 })
             }),
             SyntaxKind::METHOD_CALL_EXPR => ast::MethodCallExpr::cast(node.clone()).and_then(|c| {
@@ -57,7 +58,7 @@ impl CallChecks<'_> {
                     name: c.name()?,
                     range: token.text_range(),
                     args: c.args(),
-                    receiver: true,
+                    receiver: c.receiver(),
                 })
             }),
             _ => None,
@@ -73,12 +74,17 @@ impl CallChecks<'_> {
 
     fn check_call(&self, call: &Call, out: &mut Vec<Diagnostic>) {
         let name = call.name.trim_start_matches("::").to_lowercase();
-        let argc = call.args.len() + usize::from(call.receiver);
+        let argc = call.args.len() + usize::from(call.receiver.is_some());
         let splat = call
             .args
             .iter()
             .any(|a| matches!(a, Expr::UnaryExpr(u) if u.op() == Some(UnaryOp::Splat)));
-        if let Some(function) = builtins().resolve_function(&name, self.stdlib()) {
+        // The recorded stdlib signatures are stdlib 8.5's: a stdlib (or any
+        // module) of the workspace that defines the function itself wins.
+        let plugins = plugin_index(self.db, self.workspace);
+        let defined_here = plugins.functions.contains(&name)
+            || !lookup(self.db, self.workspace, Namespace::Function, &name).is_empty();
+        if let Some(function) = builtins().resolve_function(&name, self.stdlib() && !defined_here) {
             if !splat && !function.accepts_arg_count(argc) {
                 out.push(Diagnostic::error(
                     call.range,
@@ -88,7 +94,7 @@ impl CallChecks<'_> {
                         plural(argc)
                     ),
                 ));
-            } else if !splat && !call.receiver {
+            } else if !splat && call.receiver.is_none() {
                 check_argument_types(&name, function, &call.args, out);
             }
             return;
@@ -114,26 +120,69 @@ impl CallChecks<'_> {
             }
             return;
         }
-        let plugins = plugin_index(self.db, self.workspace);
         if plugins.functions.contains(&name) {
             return;
         }
-        let mut hints = builtins().suggest_function(&name, self.stdlib());
-        hints.extend(suggest::suggest(
-            &name,
-            plugins.functions.iter().map(String::as_str),
-            2,
-        ));
+        // `$x.name` reads attribute `name` when `$x` is an Object (Bolt's
+        // `$result.value`): only a function call if it cannot be one.
+        if let Some(receiver) = &call.receiver {
+            let range = receiver.syntax().text_range();
+            let types = infer_range(self.db, self.workspace, self.file, range);
+            if types.get(range).is_none_or(|r| may_have_attributes(&r.ty)) {
+                return;
+            }
+        }
+        let core = builtins().suggest_function(&name, false);
+        let stdlib = self.stdlib();
+        let workspace = builtins()
+            .suggest_function(&name, stdlib)
+            .into_iter()
+            .filter(|f| !core.contains(f))
+            .chain(suggest::suggest(
+                &name,
+                plugins.functions.iter().map(String::as_str),
+                2,
+            ))
+            .collect::<Vec<_>>();
+        let best = core
+            .first()
+            .map(|name| super::Suggestion { name, core: true })
+            .or_else(|| {
+                workspace
+                    .first()
+                    .map(|name| super::Suggestion { name, core: false })
+            });
         super::report_unknown(
             self.layout,
             call.range,
             "unknown-function",
             "function",
             &name,
-            hints.first().map(String::as_str),
+            best,
             Some("not built in, and no module in the workspace defines it"),
             out,
         );
+    }
+}
+
+/// Whether values of a type may be Objects (or types), whose attributes
+/// are read with the method-call syntax.
+fn may_have_attributes(ty: &Type) -> bool {
+    match ty {
+        Type::Any
+        | Type::Object(_)
+        | Type::Type(_)
+        | Type::Runtime(..)
+        | Type::Alias(_)
+        | Type::TypeReference(_)
+        | Type::RichData
+        | Type::Init(..)
+        | Type::Uri(_) => true,
+        Type::Variant(types) => types.iter().any(may_have_attributes),
+        Type::Optional(inner) | Type::NotUndef(inner) => {
+            inner.as_deref().is_none_or(may_have_attributes)
+        }
+        _ => false,
     }
 }
 

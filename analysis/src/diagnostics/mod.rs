@@ -98,6 +98,7 @@ pub fn file_diagnostics(
     let calls = calls::CallChecks {
         db,
         workspace,
+        file,
         layout,
     };
     let templates = templates::TemplateChecks {
@@ -257,11 +258,27 @@ fn declared_param_type(
         .clone()
 }
 
-/// Reports a name nothing defines. A close match of a known name is a
-/// misspelling: an error. A name in a module that is in the workspace
-/// should be defined there: an error. Otherwise the name may come from a
-/// module that is not checked out: a warning, saying why (`unbound` says
-/// why for a name bound to no module, e.g. an unqualified function).
+/// A known name close to an unknown one.
+pub(super) struct Suggestion<'a> {
+    pub name: &'a str,
+    /// Puppet itself defines it (a core type or function), so every
+    /// installation has it; otherwise a module of the workspace does.
+    pub core: bool,
+}
+
+/// Reports a name nothing defines. Puppet fails on it only if no module
+/// defines it, and the workspace may not hold every module, so the
+/// severity says what can be proved:
+/// - a misspelling of a name Puppet itself defines (`fiel` for `file`) is
+///   an error: a module defining a name that close to a core one is not
+///   seen in practice;
+/// - a qualified name whose module is in the workspace should be defined
+///   there: an error;
+/// - anything else may come from a module that is not checked out, even
+///   when it looks like a workspace name (`datacat_fragment` is not a
+///   misspelling of `concat_fragment`): a warning, saying why (`unbound`
+///   says why for a name bound to no module, e.g. an unqualified
+///   function), with the suggestion as a hint.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn report_unknown(
     layout: &Layout,
@@ -269,7 +286,7 @@ pub(super) fn report_unknown(
     code: &'static str,
     what: &str,
     name: &str,
-    best: Option<&str>,
+    best: Option<Suggestion>,
     unbound: Option<&str>,
     out: &mut Vec<Diagnostic>,
 ) {
@@ -277,13 +294,17 @@ pub(super) fn report_unknown(
     let module = name.split("::").next().unwrap_or_default().to_lowercase();
     let module_bound = unbound.is_none() || name.contains("::");
     let hint = best
-        .map(|b| format!("; did you mean '{b}'?"))
+        .as_ref()
+        .map(|b| format!("; did you mean '{}'?", b.name))
         .unwrap_or_default();
-    if let Some(best) = best.filter(|b| resources::is_typo(name, b)) {
+    if let Some(best) = best
+        .as_ref()
+        .filter(|b| b.core && resources::is_typo(name, b.name))
+    {
         out.push(Diagnostic::error(
             range,
             code,
-            format!("unknown {what} '{name}': did you mean '{best}'?"),
+            format!("unknown {what} '{name}': did you mean '{}'?", best.name),
         ));
     } else if module_bound && layout.module(&module).is_some() {
         out.push(Diagnostic::error(

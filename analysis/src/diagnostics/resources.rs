@@ -11,9 +11,10 @@
 use super::Diagnostic;
 use crate::builtins::{builtins, suggest};
 use crate::db::Workspace;
+use crate::hiera::hiera_keys;
 use crate::index::{lookup, Namespace};
 use crate::ruby_plugins::{plugin_index, PluginIndex};
-use crate::summary::Definition;
+use crate::summary::{DefKind, Definition};
 use crate::workspace::Layout;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
@@ -90,19 +91,9 @@ impl ResourceChecks<'_> {
                 let found = lookup(self.db, self.workspace, Namespace::Class, &class);
                 if let Some(class_def) = found.first() {
                     let info = TypeInfo::Puppet(class_def.definition.clone());
-                    self.check_attributes(
-                        &format!("class '{class}'"),
-                        &info,
-                        body.attributes(),
-                        out,
-                    );
-                    self.check_missing(
-                        &format!("class '{class}'"),
-                        &info,
-                        &body,
-                        body_range(&body),
-                        out,
-                    );
+                    let what = format!("class '{class}'");
+                    self.check_attributes(&what, &info, body.attributes(), out);
+                    self.check_missing(&what, &info, &body, &BTreeSet::new(), out);
                 }
             }
             return;
@@ -111,9 +102,25 @@ impl ResourceChecks<'_> {
             return;
         };
         let what = format!("resource type '{type_name}'");
-        for body in resource.bodies() {
+        // A `default:` body declares nothing; its attributes apply to
+        // every other body of the expression.
+        let (defaults, instances): (Vec<_>, Vec<_>) =
+            resource.bodies().partition(ast::ResourceBody::is_default);
+        let defaulted: BTreeSet<String> = defaults
+            .iter()
+            .flat_map(|b| b.attributes().filter_map(|a| a.name()))
+            .collect();
+        let defaults_give_any = defaults
+            .iter()
+            .any(|b| b.attributes().any(|a| a.is_splat()));
+        for body in &defaults {
             self.check_attributes(&what, &info, body.attributes(), out);
-            self.check_missing(&what, &info, &body, body_range(&body), out);
+        }
+        for body in &instances {
+            self.check_attributes(&what, &info, body.attributes(), out);
+            if !defaults_give_any {
+                self.check_missing(&what, &info, body, &defaulted, out);
+            }
         }
     }
 
@@ -163,22 +170,23 @@ impl ResourceChecks<'_> {
             ));
             return None;
         }
-        let known: Vec<String> = builtins()
-            .suggest_type(name)
-            .into_iter()
-            .chain(suggest::suggest(
-                name,
-                self.plugins().types.keys().map(String::as_str),
-                3,
-            ))
-            .collect();
+        let core = builtins().suggest_type(name);
+        let workspace = suggest::suggest(name, self.plugins().types.keys().map(String::as_str), 3);
+        let best = core
+            .first()
+            .map(|name| super::Suggestion { name, core: true })
+            .or_else(|| {
+                workspace
+                    .first()
+                    .map(|name| super::Suggestion { name, core: false })
+            });
         super::report_unknown(
             self.layout,
             range,
             "unknown-resource-type",
             "resource type",
             name,
-            known.first().map(String::as_str),
+            best,
             Some("not a core type, and no module in the workspace defines it"),
             out,
         );
@@ -223,18 +231,22 @@ impl ResourceChecks<'_> {
 
     /// Parameters without a default (and whose type does not accept undef)
     /// must be given; `* => $hash` may give any, so it disables the check.
+    /// Attributes in `defaulted` are given by the expression's `default:`
+    /// body.
     fn check_missing(
         &self,
         what: &str,
         info: &TypeInfo,
         body: &ast::ResourceBody,
-        range: TextRange,
+        defaulted: &BTreeSet<String>,
         out: &mut Vec<Diagnostic>,
     ) {
         let TypeInfo::Puppet(def) = info else {
             return;
         };
+        let range = body_range(body);
         let mut given: BTreeSet<String> = body.attributes().filter_map(|a| a.name()).collect();
+        given.extend(defaulted.iter().cloned());
         let type_key = def.name.to_lowercase();
         if let Some(defaulted) = self.defaults.get(&type_key) {
             given.extend(defaulted.iter().cloned());
@@ -242,6 +254,10 @@ impl ResourceChecks<'_> {
         if body.attributes().any(|a| a.is_splat()) {
             return;
         }
+        // A class parameter may also come from Hiera (automatic parameter
+        // lookup of `class::param`).
+        let class = def.kind == DefKind::Class;
+        let hiera = hiera_keys(self.db, self.workspace);
         let missing: Vec<&str> = def
             .params
             .iter()
@@ -249,6 +265,7 @@ impl ResourceChecks<'_> {
                 !p.has_default && !given.contains(&p.name) && p.name != "name" && p.name != "title"
             })
             .filter(|p| !accepts_undef(p.type_text.as_deref()))
+            .filter(|p| !(class && hiera.contains(&format!("{}::{}", def.name, p.name))))
             .map(|p| p.name.as_str())
             .collect();
         if !missing.is_empty() {
@@ -257,10 +274,15 @@ impl ResourceChecks<'_> {
                 .map(|m| format!("'{m}'"))
                 .collect::<Vec<_>>()
                 .join(", ");
+            let hiera_note = if class {
+                " (and no Hiera data file of the workspace binds it)"
+            } else {
+                ""
+            };
             out.push(Diagnostic::error(
                 range,
                 "missing-required-parameter",
-                format!("{what} expects a value for {list}"),
+                format!("{what} expects a value for {list}{hiera_note}"),
             ));
         }
     }

@@ -6,8 +6,8 @@
 
 use super::Diagnostic;
 use crate::db::{parse, SourceFile, Workspace};
-use crate::workspace::Layout;
-use puppet_syntax::ast::{self, AstNode, Expr};
+use crate::workspace::{Layout, TemplateFunction};
+use puppet_syntax::ast::{self, AstNode, Expr, LiteralValue};
 use puppet_syntax::SyntaxNode;
 use std::collections::BTreeSet;
 
@@ -38,13 +38,10 @@ impl TemplateChecks<'_> {
         let Some(name) = reference.static_string() else {
             return;
         };
-        let Some((module, rest)) = name.split_once('/') else {
+        // Not checked when the module is not in the workspace.
+        let Some(path) = self.layout.template_file(TemplateFunction::Epp, &name) else {
             return;
         };
-        let Some(module_dir) = self.layout.module(module) else {
-            return; // The module is not in the workspace.
-        };
-        let path = module_dir.root.join("templates").join(rest);
         let Some(template) = self
             .workspace
             .files(self.db)
@@ -66,9 +63,11 @@ impl TemplateChecks<'_> {
             return; // No parameter header: any values may be passed.
         };
         let declared: BTreeSet<&str> = params.iter().map(|p| p.name.as_str()).collect();
+        // Puppet drops keys whose value is undef before matching names.
         let given: Vec<(String, Expr)> = match args.get(1) {
             Some(Expr::HashExpr(hash)) => hash
                 .entries()
+                .filter(|e| !matches!(e.value(), Some(Expr::Literal(l)) if l.value() == Some(LiteralValue::Undef)))
                 .filter_map(|e| Some((e.key()?.static_string()?, e.key()?)))
                 .collect(),
             Some(_) => return, // Computed values: not checkable.

@@ -5,9 +5,11 @@
 //!   with a runtime warning, so it is a warning here too; and node-scope or
 //!   ENC variables are invisible to static analysis. `$class::x` is
 //!   reported only when the class is in the workspace and has no `x`.
-//! - `reassigned-variable` (error): a second assignment in one scope
-//!   (Puppet fails: "Cannot reassign variable"), or an assignment to a
-//!   variable the compiler sets or reserves.
+//! - `reassigned-variable`: a second assignment in one scope (Puppet
+//!   fails: "Cannot reassign variable"), or an assignment to a variable the
+//!   compiler sets or reserves. An error when the second assignment always
+//!   follows the first; a warning when they are under different
+//!   conditions, which may never both hold.
 //! - `unused-variable` (warning): an assignment never read, only where
 //!   nothing else can read it: in defines, functions, plans, lambdas and
 //!   templates. Class variables are public (read as `$class::x` from any
@@ -22,7 +24,7 @@
 
 use super::Diagnostic;
 use crate::db::{SourceFile, Workspace};
-use crate::scopes::{variable_resolution, ScopeKind, Target, VariableDefKind};
+use crate::scopes::{variable_resolution, Failure, ScopeKind, Target, VariableDefKind};
 use puppet_syntax::TextSize;
 
 pub(super) fn check_variables(
@@ -60,22 +62,39 @@ pub(super) fn check_variables(
     }
 
     for reassignment in &resolution.reassignments {
-        let message = match reassignment.previous {
-            Some(previous) => format!(
-                "cannot reassign variable '${}': it is already assigned on line {} in this scope",
-                reassignment.name,
-                line_of(previous.start())
+        let name = &reassignment.name;
+        let diagnostic = match (reassignment.previous, reassignment.fails) {
+            (Some(previous), Failure::Always) => Diagnostic::error(
+                reassignment.range,
+                "reassigned-variable",
+                format!(
+                    "cannot reassign variable '${name}': it is already assigned on line {} in this scope",
+                    line_of(previous.start())
+                ),
             ),
-            None => format!(
-                "cannot assign to '${}': the variable is set by Puppet",
-                reassignment.name
+            (Some(previous), Failure::WhenBothConditionsHold) => Diagnostic::error(
+                reassignment.range,
+                "reassigned-variable",
+                format!(
+                    "cannot reassign variable '${name}' when both assignments run, as they do for some parameter values: it is also assigned on line {} in this scope",
+                    line_of(previous.start())
+                ),
+            ),
+            (Some(previous), Failure::Unproven) => Diagnostic::warning(
+                reassignment.range,
+                "reassigned-variable",
+                format!(
+                    "variable '${name}' may be reassigned: it is also assigned on line {} in this scope, under other conditions; Puppet fails if both run",
+                    line_of(previous.start())
+                ),
+            ),
+            (None, _) => Diagnostic::error(
+                reassignment.range,
+                "reassigned-variable",
+                format!("cannot assign to '${name}': the variable is set by Puppet"),
             ),
         };
-        out.push(Diagnostic::error(
-            reassignment.range,
-            "reassigned-variable",
-            message,
-        ));
+        out.push(diagnostic);
     }
 
     for def in &resolution.definitions {

@@ -111,6 +111,12 @@ impl Hover<'_> {
                 if !t.attributes.is_empty() {
                     let _ = writeln!(md, "\nAttributes: {}", t.attributes.join(", "));
                 }
+                if t.open {
+                    let _ = writeln!(
+                        md,
+                        "\nThe list of attributes is incomplete: the type also defines attributes in code that is not read statically (shared blocks, loops, mixins)."
+                    );
+                }
                 Some(md)
             }
             Referent::RubyFunction(name) => Some(format!(

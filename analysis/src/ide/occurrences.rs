@@ -12,6 +12,7 @@ use crate::ruby_plugins::plugin_index;
 use crate::scopes::{class_variable_definition, variable_resolution, workspace_globals, Target};
 use crate::scopes::{Resolution, ScopeKind};
 use crate::summary::{file_summary, source_map, DefKind};
+use crate::workspace::TemplateFunction;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 use std::path::PathBuf;
@@ -585,7 +586,9 @@ impl Walker<'_> {
                 let Some((reference, range)) = args.first().and_then(name_literal) else {
                     return;
                 };
-                if let Some(path) = template_path(self.db, self.workspace, &reference) {
+                let function = TemplateFunction::from_name(&key);
+                let layout = self.workspace.layout(self.db);
+                if let Some(path) = function.and_then(|f| layout.template_file(f, &reference)) {
                     self.push(
                         range,
                         Referent::Template(path),
@@ -598,18 +601,6 @@ impl Walker<'_> {
             _ => {}
         }
     }
-}
-
-/// The file a template reference `mod/x.epp` names, when the module is in
-/// the workspace.
-pub fn template_path(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    reference: &str,
-) -> Option<PathBuf> {
-    let (module, rest) = reference.split_once('/')?;
-    let module = workspace.layout(db).module(module)?;
-    Some(module.root.join("templates").join(rest))
 }
 
 /// The variable token of parameter `param` of a class or defined type of

@@ -127,10 +127,13 @@ fn add_required(
     message: &str,
 ) -> Option<(String, TextEdit)> {
     let list = message.split("expects a value for ").nth(1)?;
+    let list = list.split(" (").next()?;
     let names: Vec<&str> = list.split(", ").map(|n| n.trim_matches('\'')).collect();
     let token = root.token_at_offset(range.start()).right_biased()?;
     let resource = token.parent_ancestors().find_map(ast::ResourceExpr::cast)?;
-    let body = resource.bodies().next()?;
+    let body = resource
+        .bodies()
+        .find(|b| b.syntax().text_range().contains_range(range))?;
     let last = body
         .attributes()
         .last()

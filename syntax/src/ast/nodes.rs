@@ -418,14 +418,19 @@ expr_enum!(
 
 impl Expr {
     /// The string an expression stands for when it is written literally: a
-    /// name, bare word, or string without interpolation (class names,
-    /// titles, template paths, hash keys).
+    /// name, bare word, string without interpolation, or the keywords
+    /// `type` and `function` as values (class names, titles, template
+    /// paths, hash keys).
     pub fn static_string(&self) -> Option<String> {
         match self {
             Expr::QualifiedName(n) => Some(n.name()),
             Expr::BareWord(w) => Some(w.text()),
             Expr::SqStringExpr(s) => Some(s.value()),
             Expr::DqStringExpr(s) => s.static_value(),
+            Expr::Literal(l) => match l.value()? {
+                LiteralValue::Keyword(word) => Some(word),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -1167,6 +1172,14 @@ ast_node!(
 impl ResourceBody {
     pub fn title(&self) -> Option<Expr> {
         expr_before(&self.0, COLON)
+    }
+    /// `default: ...`: not a resource, but attributes for every other body
+    /// of the expression.
+    pub fn is_default(&self) -> bool {
+        matches!(
+            self.title(),
+            Some(Expr::Literal(l)) if l.value() == Some(LiteralValue::Default)
+        )
     }
     pub fn attributes(&self) -> impl Iterator<Item = Attribute> {
         children(&self.0)

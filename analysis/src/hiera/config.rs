@@ -1,0 +1,286 @@
+//! `hiera.yaml` (Hiera 5) read into plain data: the hierarchy's levels with
+//! their data directories, path templates and backends. Problems are kept
+//! as data with ranges; nothing is resolved against files here.
+
+use super::yaml::{self, YamlNode, YamlValue};
+use puppet_syntax::TextRange;
+
+/// Hiera's default data directory, relative to the `hiera.yaml`.
+pub const DEFAULT_DATADIR: &str = "data";
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct HieraConfig {
+    /// `version:` (Hiera 5 needs 5).
+    pub version: Option<i64>,
+    /// `defaults: datadir:` (else [`DEFAULT_DATADIR`]).
+    pub datadir: Option<String>,
+    /// `defaults:` backend.
+    pub backend: Option<Backend>,
+    pub hierarchy: Vec<Level>,
+    /// A module's `default_hierarchy`, consulted only when the regular
+    /// hierarchy finds nothing.
+    pub default_hierarchy: Vec<Level>,
+    pub problems: Vec<ConfigProblem>,
+}
+
+/// One level of a hierarchy.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Level {
+    pub name: String,
+    pub name_range: TextRange,
+    /// Its own `datadir:`.
+    pub datadir: Option<String>,
+    pub backend: Option<Backend>,
+    pub paths: Vec<PathSpec>,
+}
+
+/// Where a level's data is, as written (templates may interpolate facts).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PathSpec {
+    /// `path:`/`paths:`: a file relative to the data directory.
+    Path(String),
+    /// `glob:`/`globs:`: every matching file.
+    Glob(String),
+    /// `mapped_paths: [var, key, template]`: one file per element of `var`.
+    Mapped {
+        var: String,
+        key: String,
+        template: String,
+    },
+    /// `uri:`/`uris:`: for custom backends.
+    Uri(String),
+}
+
+impl PathSpec {
+    pub fn template(&self) -> &str {
+        match self {
+            PathSpec::Path(t) | PathSpec::Glob(t) | PathSpec::Uri(t) => t,
+            PathSpec::Mapped { template, .. } => template,
+        }
+    }
+}
+
+/// How a level's data is read.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Backend {
+    /// `data_hash: yaml_data` (the default).
+    Yaml,
+    /// `data_hash: json_data`.
+    Json,
+    /// `lookup_key: eyaml_lookup_key`: YAML with encrypted values.
+    Eyaml,
+    /// Another function (`data_hash`, `lookup_key` or `data_dig`): its data
+    /// cannot be read statically.
+    Other(String),
+}
+
+impl Backend {
+    fn from_key(key: &str, function: &str) -> Option<Backend> {
+        Some(match (key, function) {
+            ("data_hash", "yaml_data") => Backend::Yaml,
+            ("data_hash", "json_data") => Backend::Json,
+            ("lookup_key", "eyaml_lookup_key") => Backend::Eyaml,
+            ("data_hash" | "lookup_key" | "data_dig" | "hiera3_backend", other) => {
+                Backend::Other(other.to_string())
+            }
+            _ => return None,
+        })
+    }
+
+    /// The file extensions this backend reads.
+    pub fn extensions(&self) -> &'static [&'static str] {
+        match self {
+            Backend::Yaml => &["yaml", "yml"],
+            Backend::Json => &["json"],
+            Backend::Eyaml => &["eyaml", "yaml", "yml"],
+            Backend::Other(_) => &[],
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ConfigProblem {
+    pub range: TextRange,
+    pub message: String,
+}
+
+impl HieraConfig {
+    /// Every data directory the configuration names (relative to it).
+    pub fn datadirs(&self) -> Vec<&str> {
+        let default = self.datadir.as_deref().unwrap_or(DEFAULT_DATADIR);
+        let mut dirs = vec![default];
+        for level in self.hierarchy.iter().chain(&self.default_hierarchy) {
+            if let Some(dir) = &level.datadir {
+                if !dirs.contains(&dir.as_str()) {
+                    dirs.push(dir);
+                }
+            }
+        }
+        dirs
+    }
+}
+
+/// Reads a `hiera.yaml`.
+pub fn parse(text: &str) -> HieraConfig {
+    let doc = yaml::parse(text);
+    let mut config = HieraConfig::default();
+    for error in doc.errors {
+        config.problems.push(ConfigProblem {
+            range: error.range,
+            message: error.message,
+        });
+    }
+    let Some(root) = doc.root else {
+        return config;
+    };
+    let problem = |config: &mut HieraConfig, node: &YamlNode, message: String| {
+        config.problems.push(ConfigProblem {
+            range: node.range,
+            message,
+        });
+    };
+    match root.get("version").map(|v| &v.value) {
+        Some(YamlValue::Integer(v)) => config.version = Some(*v),
+        _ => problem(
+            &mut config,
+            &root,
+            "hiera.yaml needs `version: 5`".to_string(),
+        ),
+    }
+    if let Some(version) = config.version.filter(|&v| v != 5) {
+        let node = root.get("version").unwrap_or(&root).clone();
+        problem(
+            &mut config,
+            &node,
+            format!("Hiera version {version} is not supported: Puppet 7 reads version 5"),
+        );
+    }
+    if let Some(defaults) = root.get("defaults") {
+        config.datadir = defaults
+            .get("datadir")
+            .and_then(|d| d.as_str())
+            .map(String::from);
+        config.backend = backend(defaults);
+    }
+    for (key, target) in [("hierarchy", false), ("default_hierarchy", true)] {
+        let Some(list) = root.get(key) else { continue };
+        let YamlValue::Sequence(items) = &list.value else {
+            problem(
+                &mut config,
+                list,
+                format!("`{key}` must be a list of levels"),
+            );
+            continue;
+        };
+        for item in items {
+            match level(item) {
+                Ok(level) => {
+                    if target {
+                        config.default_hierarchy.push(level);
+                    } else {
+                        config.hierarchy.push(level);
+                    }
+                }
+                Err(message) => problem(&mut config, item, message),
+            }
+        }
+    }
+    config
+}
+
+fn backend(node: &YamlNode) -> Option<Backend> {
+    ["data_hash", "lookup_key", "data_dig", "hiera3_backend"]
+        .iter()
+        .find_map(|key| Backend::from_key(key, node.get(key)?.as_str()?))
+}
+
+fn level(node: &YamlNode) -> Result<Level, String> {
+    let name_node = node.get("name").ok_or("a hierarchy level needs a `name`")?;
+    let name = name_node
+        .as_str()
+        .ok_or("a hierarchy level's `name` must be a string")?
+        .to_string();
+    let mut paths = Vec::new();
+    let strings = |n: &YamlNode| -> Vec<String> {
+        match &n.value {
+            YamlValue::Sequence(items) => items
+                .iter()
+                .filter_map(|i| i.as_str().map(String::from))
+                .collect(),
+            _ => n.as_str().map(String::from).into_iter().collect(),
+        }
+    };
+    for (key, make) in [
+        ("path", PathSpec::Path as fn(String) -> PathSpec),
+        ("paths", PathSpec::Path),
+        ("glob", PathSpec::Glob),
+        ("globs", PathSpec::Glob),
+        ("uri", PathSpec::Uri),
+        ("uris", PathSpec::Uri),
+    ] {
+        if let Some(value) = node.get(key) {
+            paths.extend(strings(value).into_iter().map(make));
+        }
+    }
+    if let Some(mapped) = node.get("mapped_paths") {
+        match strings(mapped).as_slice() {
+            [var, key, template] => paths.push(PathSpec::Mapped {
+                var: var.clone(),
+                key: key.clone(),
+                template: template.clone(),
+            }),
+            _ => {
+                return Err(format!(
+                    "level '{name}': `mapped_paths` takes three strings: [variable, key, template]"
+                ))
+            }
+        }
+    }
+    let backend = backend(node);
+    if paths.is_empty() && !matches!(backend, Some(Backend::Other(_))) {
+        return Err(format!(
+            "level '{name}' has no `path`, `paths`, `glob`, `globs` or `mapped_paths`"
+        ));
+    }
+    Ok(Level {
+        name,
+        name_range: name_node.range,
+        datadir: node
+            .get("datadir")
+            .and_then(|d| d.as_str())
+            .map(String::from),
+        backend,
+        paths,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typical_environment_hierarchy() {
+        let config = parse(
+            "---\nversion: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\nhierarchy:\n  - name: Nodes\n    path: nodes/%{trusted.certname}.yaml\n  - name: Secrets\n    lookup_key: eyaml_lookup_key\n    paths: [secrets.eyaml]\n  - name: Common\n    path: common.yaml\n    datadir: shared\n",
+        );
+        assert!(config.problems.is_empty(), "{:?}", config.problems);
+        assert_eq!(config.version, Some(5));
+        assert_eq!(config.hierarchy.len(), 3);
+        assert_eq!(
+            config.hierarchy[0].paths,
+            [PathSpec::Path("nodes/%{trusted.certname}.yaml".into())]
+        );
+        assert_eq!(config.hierarchy[1].backend, Some(Backend::Eyaml));
+        assert_eq!(config.datadirs(), ["data", "shared"]);
+    }
+
+    #[test]
+    fn problems_are_reported() {
+        let config = parse("version: 4\nhierarchy:\n  - name: x\n  - path: a.yaml\n");
+        let messages: Vec<&str> = config.problems.iter().map(|p| p.message.as_str()).collect();
+        assert_eq!(messages.len(), 3, "{messages:?}");
+        assert!(messages[0].contains("version 4"));
+        assert!(messages[1].contains("no `path`"));
+        assert!(messages[2].contains("needs a `name`"));
+    }
+}

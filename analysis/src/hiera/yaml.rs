@@ -1,0 +1,285 @@
+//! YAML (and JSON, which YAML 1.2 contains) read into plain data with byte
+//! ranges, for Hiera's data files and `hiera.yaml`. Parsing is saphyr's;
+//! this module bounds what it is given (nesting depth) so that no input can
+//! overflow the stack, and turns its markers (character indices) into byte
+//! ranges of the text.
+
+use puppet_syntax::{TextRange, TextSize};
+use saphyr::{LoadableYamlNode, MarkedYaml, Scalar, YamlData};
+
+/// Block and flow nesting beyond this is refused before parsing (Hiera
+/// data is rarely ten levels deep; saphyr recurses per level).
+const MAX_DEPTH: usize = 128;
+
+/// A parsed YAML document: its root node (`None` for an empty document)
+/// and the syntax errors (at most one: parsing stops at the first).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct YamlDocument {
+    pub root: Option<YamlNode>,
+    pub errors: Vec<YamlError>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct YamlError {
+    pub range: TextRange,
+    pub message: String,
+}
+
+/// A node with the range of its text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct YamlNode {
+    pub range: TextRange,
+    pub value: YamlValue,
+}
+
+/// What a node holds. Scalars keep their resolved kind; numbers keep their
+/// text (Puppet reads them again as its own values).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum YamlValue {
+    Null,
+    Boolean(bool),
+    Integer(i64),
+    /// A float, as written.
+    Float(String),
+    String(String),
+    Sequence(Vec<YamlNode>),
+    /// Entries in the order written.
+    Mapping(Vec<(YamlNode, YamlNode)>),
+    /// A tag or construct Puppet's loader rejects or this reader does not
+    /// map (e.g. a mapping used as a key).
+    Unsupported,
+}
+
+impl YamlNode {
+    /// The string of a scalar key or value (numbers and booleans as
+    /// written).
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.value {
+            YamlValue::String(s) | YamlValue::Float(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The entries of a mapping node.
+    pub fn entries(&self) -> &[(YamlNode, YamlNode)] {
+        match &self.value {
+            YamlValue::Mapping(entries) => entries,
+            _ => &[],
+        }
+    }
+
+    /// The value of a mapping's entry whose key is the string `key`.
+    pub fn get(&self, key: &str) -> Option<&YamlNode> {
+        self.entries()
+            .iter()
+            .find(|(k, _)| k.as_str() == Some(key))
+            .map(|(_, v)| v)
+    }
+}
+
+/// Parses the first document of `text`.
+pub fn parse(text: &str) -> YamlDocument {
+    let positions = Positions::new(text);
+    if let Some(line) = too_deep(text) {
+        let start = positions.line_start(line);
+        return YamlDocument {
+            root: None,
+            errors: vec![YamlError {
+                range: TextRange::empty(start),
+                message: format!("the data is nested more than {MAX_DEPTH} levels deep"),
+            }],
+        };
+    }
+    match MarkedYaml::load_from_str(text) {
+        Ok(docs) => YamlDocument {
+            root: docs.first().map(|d| convert(d, &positions, 0)),
+            errors: Vec::new(),
+        },
+        Err(e) => {
+            let at = positions.offset(e.marker().index());
+            let end = text[usize::from(at)..]
+                .chars()
+                .next()
+                .map_or(at, |c| at + TextSize::of(c));
+            YamlDocument {
+                root: None,
+                errors: vec![YamlError {
+                    range: TextRange::new(at, end),
+                    message: e.info().to_string(),
+                }],
+            }
+        }
+    }
+}
+
+fn convert(node: &MarkedYaml, positions: &Positions, depth: usize) -> YamlNode {
+    let start = positions.offset(node.span.start.index());
+    let end = positions.offset(node.span.end.index()).max(start);
+    let value = if depth > MAX_DEPTH {
+        YamlValue::Unsupported
+    } else {
+        match &node.data {
+            YamlData::Value(scalar) => match scalar {
+                Scalar::Null => YamlValue::Null,
+                Scalar::Boolean(b) => YamlValue::Boolean(*b),
+                Scalar::Integer(i) => YamlValue::Integer(*i),
+                Scalar::FloatingPoint(f) => YamlValue::Float(f.to_string()),
+                Scalar::String(s) => YamlValue::String(s.to_string()),
+            },
+            YamlData::Sequence(items) => YamlValue::Sequence(
+                items
+                    .iter()
+                    .map(|i| convert(i, positions, depth + 1))
+                    .collect(),
+            ),
+            YamlData::Mapping(map) => YamlValue::Mapping(
+                map.iter()
+                    .map(|(k, v)| {
+                        (
+                            convert(k, positions, depth + 1),
+                            convert(v, positions, depth + 1),
+                        )
+                    })
+                    .collect(),
+            ),
+            YamlData::Tagged(_, inner) => convert(inner, positions, depth + 1).value,
+            _ => YamlValue::Unsupported,
+        }
+    };
+    YamlNode {
+        range: TextRange::new(start, end),
+        value,
+    }
+}
+
+/// The first line (0-based) at which block or flow nesting exceeds
+/// [`MAX_DEPTH`], counted generously: every deeper indentation, `- ` and
+/// open bracket is a level.
+fn too_deep(text: &str) -> Option<usize> {
+    let mut indents: Vec<usize> = Vec::new();
+    let mut brackets = 0usize;
+    for (number, line) in text.lines().enumerate() {
+        let content = line.trim_start_matches(' ');
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        let indent = line.len() - content.len();
+        while indents.last().is_some_and(|&top| top >= indent) {
+            indents.pop();
+        }
+        indents.push(indent);
+        let dashes = content
+            .split_inclusive(' ')
+            .take_while(|part| part.trim() == "-")
+            .count();
+        for c in content.chars() {
+            match c {
+                '[' | '{' => brackets += 1,
+                ']' | '}' => brackets = brackets.saturating_sub(1),
+                _ => {}
+            }
+        }
+        if indents.len() + dashes + brackets > MAX_DEPTH {
+            return Some(number);
+        }
+    }
+    None
+}
+
+/// Character indices (saphyr's markers) to byte offsets.
+struct Positions<'a> {
+    text: &'a str,
+    /// Byte offset of every character, when the text is not ASCII.
+    offsets: Option<Vec<u32>>,
+}
+
+impl<'a> Positions<'a> {
+    fn new(text: &'a str) -> Positions<'a> {
+        let offsets = (!text.is_ascii()).then(|| {
+            text.char_indices()
+                .map(|(i, _)| i as u32)
+                .chain(std::iter::once(text.len() as u32))
+                .collect()
+        });
+        Positions { text, offsets }
+    }
+
+    fn offset(&self, char_index: usize) -> TextSize {
+        let byte = match &self.offsets {
+            Some(offsets) => offsets
+                .get(char_index)
+                .copied()
+                .unwrap_or(self.text.len() as u32),
+            None => char_index.min(self.text.len()) as u32,
+        };
+        TextSize::from(byte)
+    }
+
+    fn line_start(&self, line: usize) -> TextSize {
+        let start: usize = self
+            .text
+            .split_inclusive('\n')
+            .take(line)
+            .map(str::len)
+            .sum();
+        TextSize::from(start as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_and_values_with_byte_ranges() {
+        let text = "---\nntp::é: 1\nntp::servers:\n  - a\n  - 'b'\n";
+        let doc = parse(text);
+        assert!(doc.errors.is_empty(), "{:?}", doc.errors);
+        let root = doc.root.expect("a root");
+        let keys: Vec<&str> = root
+            .entries()
+            .iter()
+            .filter_map(|(k, _)| k.as_str())
+            .collect();
+        assert_eq!(keys, ["ntp::é", "ntp::servers"]);
+        let (key, value) = &root.entries()[0];
+        assert_eq!(&text[key.range], "ntp::é");
+        assert_eq!(value.value, YamlValue::Integer(1));
+        let servers = root.get("ntp::servers").expect("servers");
+        let YamlValue::Sequence(items) = &servers.value else {
+            panic!("{servers:?}")
+        };
+        assert_eq!(&text[items[1].range], "'b'");
+        assert_eq!(items[1].as_str(), Some("b"));
+    }
+
+    #[test]
+    fn syntax_errors_have_ranges() {
+        let text = "a: 1\nb: [1, 2\n";
+        let doc = parse(text);
+        assert_eq!(doc.errors.len(), 1);
+        assert!(doc.errors[0].range.start() <= TextSize::of(text));
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_not_a_crash() {
+        let mut text = String::new();
+        for i in 0..10_000 {
+            text.push_str(&" ".repeat(i));
+            text.push_str("a:\n");
+        }
+        let doc = parse(&text);
+        assert!(doc.errors[0].message.contains("nested"));
+        let doc = parse(&"[".repeat(100_000));
+        assert_eq!(doc.errors.len(), 1);
+        let doc = parse(&"- ".repeat(100_000));
+        assert_eq!(doc.errors.len(), 1);
+    }
+
+    #[test]
+    fn json_is_read_too() {
+        let doc = parse(r#"{"m::x": [1, true, null, "s", 1.5]}"#);
+        let root = doc.root.expect("root");
+        assert!(root.get("m::x").is_some());
+    }
+}
