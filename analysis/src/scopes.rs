@@ -728,9 +728,34 @@ fn chain_facts(
         .collect()
 }
 
+/// Functions whose result depends only on their arguments (unlike
+/// `defined('$x')`, `getvar`, `lookup` or `tagged`, which read state).
+const PURE_FUNCTIONS: &[&str] = &[
+    "abs", "any2bool", "bool2str", "capitalize", "downcase", "empty", "has_key", "join", "keys",
+    "length", "max", "member", "min", "regsubst", "size", "split", "str2bool", "strip", "upcase",
+    "values", "versioncmp",
+];
+
+/// Whether a call node computes from its arguments alone: a pure function,
+/// or a type's `new` (`String($x)`, `Integer($x)`).
+fn is_pure_call(node: &SyntaxNode) -> bool {
+    match Expr::cast(node.clone()) {
+        Some(Expr::CallExpr(c)) => {
+            matches!(c.callee(), Some(Expr::TypeReference(_)))
+                || c
+                    .function_name()
+                    .is_some_and(|n| PURE_FUNCTIONS.contains(&n.as_str()))
+        }
+        Some(Expr::MethodCallExpr(c)) => c
+            .name()
+            .is_some_and(|n| PURE_FUNCTIONS.contains(&n.as_str())),
+        _ => false,
+    }
+}
+
 /// The variables read by the expressions that decide a conditional's arm,
-/// or `None` when something else decides too (a function call, which may
-/// read state such as `defined('$x')`) or nothing is read.
+/// or `None` when something else decides too (a call that may read state,
+/// such as `defined('$x')`) or nothing is read.
 fn deciding_variables(expressions: impl Iterator<Item = SyntaxNode>) -> Option<BTreeSet<String>> {
     let mut names = BTreeSet::new();
     for expr in expressions {
@@ -742,7 +767,7 @@ fn deciding_variables(expressions: impl Iterator<Item = SyntaxNode>) -> Option<B
                         SyntaxKind::CALL_EXPR
                             | SyntaxKind::METHOD_CALL_EXPR
                             | SyntaxKind::STATEMENT_CALL
-                    ) =>
+                    ) && !is_pure_call(&n) =>
                 {
                     return None;
                 }
