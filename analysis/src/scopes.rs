@@ -731,9 +731,27 @@ fn chain_facts(
 /// Functions whose result depends only on their arguments (unlike
 /// `defined('$x')`, `getvar`, `lookup` or `tagged`, which read state).
 const PURE_FUNCTIONS: &[&str] = &[
-    "abs", "any2bool", "bool2str", "capitalize", "downcase", "empty", "has_key", "join", "keys",
-    "length", "max", "member", "min", "regsubst", "size", "split", "str2bool", "strip", "upcase",
-    "values", "versioncmp",
+    "abs",
+    "any2bool",
+    "bool2str",
+    "capitalize",
+    "downcase",
+    "empty",
+    "has_key",
+    "join",
+    "keys",
+    "length",
+    "max",
+    "member",
+    "min",
+    "regsubst",
+    "size",
+    "split",
+    "str2bool",
+    "strip",
+    "upcase",
+    "values",
+    "versioncmp",
 ];
 
 /// Whether a call node computes from its arguments alone: a pure function,
@@ -742,8 +760,7 @@ fn is_pure_call(node: &SyntaxNode) -> bool {
     match Expr::cast(node.clone()) {
         Some(Expr::CallExpr(c)) => {
             matches!(c.callee(), Some(Expr::TypeReference(_)))
-                || c
-                    .function_name()
+                || c.function_name()
                     .is_some_and(|n| PURE_FUNCTIONS.contains(&n.as_str()))
         }
         Some(Expr::MethodCallExpr(c)) => c
