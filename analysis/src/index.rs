@@ -1,18 +1,26 @@
 //! The workspace definition index: every class, defined type, function,
 //! type alias, plan and node of the workspace by name. Built only from the
-//! position-free file summaries, so it is rebuilt only when a file's set
+//! position-free signatures, so it is rebuilt only when a file's set
 //! of definitions (or their signatures) changes.
 
 use crate::db::{SourceFile, Workspace};
-use crate::summary::{file_summary, DefKind, Definition};
+use crate::hir::{file_items, file_signatures, item_signature, DefKind, ItemIndex, Signature};
+use puppet_syntax::TextRange;
 use std::collections::BTreeMap;
 
-/// Where a definition is: its file and its position in that file's summary.
+/// Where a definition is: its file and its item there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DefLocation {
     pub file: SourceFile,
-    /// Index into `file_summary(file).definitions` (and the source map).
-    pub index: usize,
+    pub index: ItemIndex,
+}
+
+impl DefLocation {
+    /// The whole definition and its name, in the file's current text.
+    pub fn ranges(&self, db: &dyn salsa::Database) -> Option<(TextRange, TextRange)> {
+        let item = file_items(db, self.file).get(self.index)?;
+        Some((item.range, item.name_range))
+    }
 }
 
 /// Classes and defined types share a namespace in Puppet (both are
@@ -76,12 +84,12 @@ impl DefinitionIndex {
 pub fn definition_index(db: &dyn salsa::Database, workspace: Workspace) -> DefinitionIndex {
     let mut index = DefinitionIndex::default();
     for &file in workspace.files(db) {
-        for (i, def) in file_summary(db, file).definitions.iter().enumerate() {
+        for (item, def) in file_signatures(db, file) {
             index
                 .entries
                 .entry((Namespace::of(def.kind), index_key(&def.name)))
                 .or_default()
-                .push(DefLocation { file, index: i });
+                .push(DefLocation { file, index: *item });
         }
     }
     index
@@ -100,7 +108,7 @@ pub struct DefName<'db> {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Resolved {
     pub location: DefLocation,
-    pub definition: Definition,
+    pub definition: Signature,
 }
 
 /// The definitions of a name. Each name is its own query: when a
@@ -134,9 +142,7 @@ pub fn lookup(
     resolve(db, workspace, DefName::new(db, namespace, index_key(name))).clone()
 }
 
-/// The summary entry a location points at.
-pub fn definition(db: &dyn salsa::Database, location: DefLocation) -> Option<&Definition> {
-    file_summary(db, location.file)
-        .definitions
-        .get(location.index)
+/// The signature of the definition a location points at.
+pub fn definition(db: &dyn salsa::Database, location: DefLocation) -> Option<&Signature> {
+    item_signature(db, location.file, location.index).as_ref()
 }

@@ -447,28 +447,8 @@ pub fn class_variable_definition(
     let found = lookup(db, workspace, Namespace::Class, class);
     let resolved = found.first()?;
     let file = resolved.location.file;
-    let root = parse(db, file).syntax_node();
-    // The source map says where the definition is: no walk over the file.
-    let range = *crate::summary::source_map(db, file)
-        .full_ranges
-        .get(resolved.location.index)?;
-    let start = puppet_syntax::covering_node(&root, range)?;
-    let class_def = start
-        .ancestors()
-        .filter_map(ast::ClassDef::cast)
-        .find(|c| {
-            c.name()
-                .is_some_and(|n| qualified_name(c.syntax(), &n) == resolved.definition.name)
-        })
-        .or_else(|| {
-            start
-                .descendants()
-                .filter_map(ast::ClassDef::cast)
-                .find(|c| {
-                    c.name()
-                        .is_some_and(|n| qualified_name(c.syntax(), &n) == resolved.definition.name)
-                })
-        })?;
+    let class_def =
+        crate::hir::item_node(db, file, resolved.location.index).and_then(ast::ClassDef::cast)?;
     for param in class_def.params().iter().flat_map(|p| p.params()) {
         if param.name().as_deref() == Some(name) {
             return Some((file, param.variable_token()?.text_range()));
@@ -542,7 +522,7 @@ fn variable_name(token: &SyntaxToken) -> String {
 
 /// The qualified lower-cased name of a class or define: nested classes
 /// get their enclosing classes' names as a prefix (the rule of
-/// `summary::file_summary`, so names match the index).
+/// the item tree, so names match the index).
 fn qualified_name(node: &SyntaxNode, name: &str) -> String {
     let name = name.trim_start_matches("::").to_lowercase();
     let mut prefix: Vec<String> = node
@@ -703,7 +683,7 @@ fn condition_key(condition: Option<Expr>) -> Option<(String, bool)> {
             _ => break,
         }
     }
-    Some((crate::summary::normalized_text(expr.syntax()), polarity))
+    Some((crate::hir::normalized_text(expr.syntax()), polarity))
 }
 
 /// The facts of each arm of an `if`/`elsif`/`else` chain, given its

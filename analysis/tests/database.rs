@@ -63,7 +63,7 @@ fn edit_inside_a_body_reanalyses_only_that_file() {
     all_diagnostics(&host);
     let log = host.db().take_executions();
     assert_eq!(executed(&log, "parse").len(), 1, "{log:#?}");
-    assert_eq!(executed(&log, "file_summary").len(), 1, "{log:#?}");
+    assert_eq!(executed(&log, "file_signatures").len(), 1, "{log:#?}");
     assert!(
         executed(&log, "definition_index").is_empty(),
         "index rebuilt: {log:#?}"
@@ -86,7 +86,7 @@ fn signature_change_reanalyses_only_dependents() {
     // The index is rebuilt from summaries; no other file is parsed again.
     assert_eq!(executed(&log, "definition_index").len(), 1, "{log:#?}");
     assert_eq!(executed(&log, "parse").len(), 1, "{log:#?}");
-    assert_eq!(executed(&log, "file_summary").len(), 1, "{log:#?}");
+    assert_eq!(executed(&log, "file_signatures").len(), 1, "{log:#?}");
     // ntp/init.pp itself and web (which declares class ntp) are
     // re-analysed; ntp::config and other are not.
     let diagnostics = executed(&log, "file_diagnostics");

@@ -16,8 +16,8 @@ pub(crate) mod types;
 mod variables;
 
 use crate::db::{parse, SourceFile, Workspace};
+use crate::hir::{file_items, file_signatures, DefKind};
 use crate::index::{lookup, Namespace};
-use crate::summary::{file_summary, source_map, DefKind};
 use crate::workspace::{autoload_expectation, Layout};
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::{Severity, SyntaxError, SyntaxKind, SyntaxNode, TextRange};
@@ -131,10 +131,12 @@ fn check_locations(
     let Some(expected) = autoload_expectation(layout, file.path(db)) else {
         return;
     };
-    let summary = file_summary(db, file);
-    let map = source_map(db, file);
+    let items = file_items(db, file);
     let root = parse(db, file).syntax_node();
-    for (def, &range) in summary.definitions.iter().zip(&map.name_ranges) {
+    for (index, def) in file_signatures(db, file) {
+        let Some(range) = items.get(*index).map(|item| item.name_range) else {
+            continue;
+        };
         let name = def.name.to_lowercase();
         let ok = match def.kind {
             DefKind::TypeAlias => expected.dir == "types" && name == expected.namespace,
@@ -187,9 +189,11 @@ fn check_duplicates(
     file: SourceFile,
     out: &mut Vec<Diagnostic>,
 ) {
-    let summary = file_summary(db, file);
-    let map = source_map(db, file);
-    for (i, (def, &range)) in summary.definitions.iter().zip(&map.name_ranges).enumerate() {
+    let items = file_items(db, file);
+    for (index, def) in file_signatures(db, file) {
+        let Some(range) = items.get(*index).map(|item| item.name_range) else {
+            continue;
+        };
         if def.kind == DefKind::Node {
             continue;
         }
@@ -214,7 +218,7 @@ fn check_duplicates(
         }
         let elsewhere: Vec<_> = others
             .iter()
-            .filter(|l| !(l.file == file && l.index == i))
+            .filter(|l| !(l.file == file && l.index == *index))
             .collect();
         if let Some(other) = elsewhere.first() {
             let where_ = if other.file == file {

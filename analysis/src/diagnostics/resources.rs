@@ -12,9 +12,9 @@ use super::Diagnostic;
 use crate::builtins::{builtins, suggest};
 use crate::db::Workspace;
 use crate::hiera::hiera_keys;
+use crate::hir::{DefKind, Signature};
 use crate::index::{lookup, Namespace};
 use crate::ruby_plugins::{plugin_index, PluginIndex};
-use crate::summary::{DefKind, Definition};
 use crate::workspace::Layout;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
@@ -30,7 +30,7 @@ enum TypeInfo {
     /// complete).
     Ruby(Vec<String>, bool),
     /// A defined type or a class (for `class { 'x': }`).
-    Puppet(Definition),
+    Puppet(Signature),
 }
 
 pub(super) struct ResourceChecks<'a> {

@@ -111,7 +111,7 @@ fn template_params(db: &dyn salsa::Database, template: SourceFile) -> Option<Vec
                 let name = p.name()?;
                 let optional_type = p
                     .type_expr()
-                    .map(|t| crate::summary::normalized_text(t.syntax()))
+                    .map(|t| crate::hir::normalized_text(t.syntax()))
                     .is_some_and(|t| {
                         t.starts_with("Optional") || t == "Any" || t.contains("Undef")
                     });

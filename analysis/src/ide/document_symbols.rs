@@ -3,8 +3,8 @@
 //! so it works on broken code (whatever parsed is shown).
 
 use super::{Cancellable, SymbolKind};
+use crate::hir::normalized_text;
 use crate::host::Analysis;
-use crate::summary::normalized_text;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
 use std::path::Path;

@@ -6,10 +6,10 @@
 use super::occurrences::{file_occurrences, occurrence_at, occurrences_of, Referent};
 use super::{Cancellable, FilePosition, NavigationTarget, SymbolKind};
 use crate::db::{parse, SourceFile, Workspace};
+use crate::hir::DefKind;
 use crate::host::Analysis;
 use crate::index::{lookup, Namespace};
 use crate::ruby_plugins::{ruby_file_sites, RubySiteKind};
-use crate::summary::{source_map, DefKind};
 use puppet_syntax::{SyntaxKind, TextRange, TextSize};
 
 impl Analysis {
@@ -52,11 +52,11 @@ pub(crate) fn index_targets(
     lookup(db, workspace, namespace, name)
         .iter()
         .filter_map(|resolved| {
-            let map = source_map(db, resolved.location.file);
+            let (full_range, focus_range) = resolved.location.ranges(db)?;
             Some(NavigationTarget {
                 path: resolved.location.file.path(db).clone(),
-                full_range: *map.full_ranges.get(resolved.location.index)?,
-                focus_range: *map.name_ranges.get(resolved.location.index)?,
+                full_range,
+                focus_range,
                 name: resolved.definition.name.clone(),
                 kind: symbol_kind(resolved.definition.kind),
             })

@@ -10,11 +10,11 @@ use super::occurrences::{occurrence_at, Referent};
 use super::{Cancellable, FilePosition};
 use crate::builtins::{builtins, docs::DocSource};
 use crate::db::{parse, SourceFile, Workspace};
+use crate::hir::{DefKind, Signature};
 use crate::host::Analysis;
 use crate::index::{lookup, Namespace};
 use crate::infer::{infer_range, type_context, Inferred};
 use crate::scopes::{variable_resolution, Target, VariableDefKind};
-use crate::summary::{DefKind, Definition};
 use crate::types::alias::expand_for_display;
 use crate::values::format::to_programmatic;
 use puppet_syntax::ast::{self, AstNode};
@@ -136,7 +136,7 @@ impl Hover<'_> {
     }
 
     /// A definition of the workspace: its signature, file and doc comment.
-    fn definition(&self, def: &Definition, path: &std::path::Path) -> String {
+    fn definition(&self, def: &Signature, path: &std::path::Path) -> String {
         let params = || {
             def.params
                 .iter()

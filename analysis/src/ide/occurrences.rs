@@ -7,11 +7,11 @@
 //! when their [`Referent`]s are equal, in any file.
 
 use crate::db::{parse, SourceFile, Workspace};
+use crate::hir::{file_items, file_signatures, item_node, DefKind};
 use crate::index::{index_key, lookup, Namespace};
 use crate::ruby_plugins::plugin_index;
 use crate::scopes::{class_variable_definition, variable_resolution, workspace_globals, Target};
 use crate::scopes::{Resolution, ScopeKind};
-use crate::summary::{file_summary, source_map, DefKind};
 use crate::workspace::TemplateFunction;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
@@ -84,7 +84,10 @@ pub fn file_occurrences(
     walker.definitions();
     walker.variables();
     let root = parse(db, file).syntax_node();
-    let def_names: Vec<TextRange> = source_map(db, file).name_ranges.clone();
+    let def_names: Vec<TextRange> = file_items(db, file)
+        .definitions()
+        .map(|(_, item)| item.name_range)
+        .collect();
     for node in root.descendants() {
         walker.node(&node, &def_names);
     }
@@ -233,10 +236,12 @@ impl Walker<'_> {
 
     /// The names of the file's own definitions.
     fn definitions(&mut self) {
-        let summary = file_summary(self.db, self.file);
-        let map = source_map(self.db, self.file);
+        let items = file_items(self.db, self.file);
         let text = self.file.text(self.db).clone();
-        for (def, &range) in summary.definitions.iter().zip(&map.name_ranges) {
+        for (index, def) in file_signatures(self.db, self.file) {
+            let Some(range) = items.get(*index).map(|item| item.name_range) else {
+                continue;
+            };
             if def.kind == DefKind::Node {
                 continue;
             }
@@ -618,13 +623,7 @@ pub fn param_site(
         return None;
     }
     let file = resolved.location.file;
-    let full = *source_map(db, file)
-        .full_ranges
-        .get(resolved.location.index)?;
-    let root = parse(db, file).syntax_node();
-    let node = root.descendants().find(|n| {
-        n.text_range() == full && matches!(n.kind(), SyntaxKind::CLASS_DEF | SyntaxKind::DEFINE_DEF)
-    })?;
+    let node = item_node(db, file, resolved.location.index)?;
     let list = node.children().find_map(ast::ParamList::cast)?;
     let param = list.params().find(|p| p.name().as_deref() == Some(param))?;
     Some((file, param.variable_token()?.text_range()))

@@ -12,7 +12,6 @@ use crate::diagnostics::types::{evaluate, is_constant};
 use crate::host::Analysis;
 use crate::index::{lookup, Namespace};
 use crate::ruby_plugins::{ruby_function_dispatches, RubyDispatch};
-use crate::summary::Definition;
 use crate::types::{NoAliases, TypeSystem};
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextSize};
@@ -377,7 +376,7 @@ fn dispatch_help(
 }
 
 /// `name(Type $p = default, ...)` of a workspace definition.
-fn definition_signature(name: &str, definition: &Definition) -> SignatureInfo {
+fn definition_signature(name: &str, definition: &crate::hir::Signature) -> SignatureInfo {
     let parts: Vec<String> = definition
         .params
         .iter()
@@ -403,7 +402,7 @@ fn definition_signature(name: &str, definition: &Definition) -> SignatureInfo {
     if let Some(ret) = definition
         .type_text
         .as_ref()
-        .filter(|_| definition.kind == crate::summary::DefKind::Function)
+        .filter(|_| definition.kind == crate::hir::DefKind::Function)
     {
         info.label.push_str(" >> ");
         info.label.push_str(ret);

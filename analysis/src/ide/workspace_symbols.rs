@@ -9,7 +9,6 @@ use super::{Cancellable, NavigationTarget, SymbolKind};
 use crate::host::Analysis;
 use crate::index::{definition, definition_index};
 use crate::ruby_plugins::{ruby_file_sites, RubySiteKind};
-use crate::summary::source_map;
 
 /// How well a name matches a query (lower is better): exact, prefix,
 /// prefix of `::` segments (`n::c` for `ntp::config`), subsequence.
@@ -83,11 +82,11 @@ impl Analysis {
                 .filter_map(|(_, name, place)| match place {
                     Place::Index(location) => {
                         let def = definition(db, location)?;
-                        let map = source_map(db, location.file);
+                        let (full_range, focus_range) = location.ranges(db)?;
                         Some(NavigationTarget {
                             path: location.file.path(db).clone(),
-                            full_range: *map.full_ranges.get(location.index)?,
-                            focus_range: *map.name_ranges.get(location.index)?,
+                            full_range,
+                            focus_range,
                             name,
                             kind: symbol_kind(def.kind),
                         })

@@ -4,9 +4,9 @@
 use super::context::ClassNameStyle;
 use super::{CompletionItem, CompletionKind, Ctx};
 use crate::builtins::{builtins, Function, ParamKind};
+use crate::hir::{DefKind, ParamSummary};
 use crate::index::{definition, definition_index, Namespace};
 use crate::ruby_plugins::plugin_index;
-use crate::summary::{DefKind, ParamSummary};
 use crate::types::Type;
 
 /// Keywords that start a statement (definitions and conditionals).

@@ -6,9 +6,9 @@ use super::context::ResourceTarget;
 use super::keys::resolve;
 use super::{CompletionItem, CompletionKind, Ctx};
 use crate::builtins::{builtins, parse_type, Attribute};
+use crate::hir::ParamSummary;
 use crate::index::{definition_index, lookup, Namespace};
 use crate::ruby_plugins::plugin_index;
-use crate::summary::ParamSummary;
 use crate::types::Type;
 
 /// Sort groups of attributes: required first, metaparameters last.

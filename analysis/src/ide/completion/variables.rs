@@ -5,11 +5,11 @@
 
 use super::{CompletionItem, CompletionKind, Ctx};
 use crate::db::parse;
+use crate::hir::normalized_text;
 use crate::index::{lookup, Namespace};
 use crate::scopes::{
     class_variable_chain, variable_resolution, workspace_globals, ScopeKind, BUILTIN_VARIABLES,
 };
-use crate::summary::normalized_text;
 use puppet_syntax::ast::{self, AstNode};
 use puppet_syntax::{SyntaxNode, TextRange};
 
