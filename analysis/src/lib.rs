@@ -26,7 +26,6 @@ pub mod index;
 pub mod infer;
 pub mod ops;
 pub mod ruby_plugins;
-pub mod scopes;
 pub mod types;
 pub mod values;
 pub mod workspace;

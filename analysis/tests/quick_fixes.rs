@@ -44,6 +44,7 @@ fn inlay_hints_show_inferred_types_and_parameter_names() {
         [
             "47:\": Integer[8080, 8080]\"",
             "68:\": Array[Enum['a', 'b'], 2, 2]\"",
+            "95:\": Integer[8081, 8081]\"",
             "103:\"a:\"",
             "106:\"b:\"",
             "130:\": Integer[1, 2]\"",

@@ -2,8 +2,8 @@
 //! inheritance, qualified names, templates, match variables, reassignment
 //! and unused variables, on multi-file fixtures.
 
+use puppet_analysis::hir::resolution::{variable_resolution, FileTarget};
 use puppet_analysis::host::{parse_fixture, AnalysisHost};
-use puppet_analysis::scopes::{variable_resolution, Target};
 use std::path::Path;
 
 const CODES: &[&str] = &[
@@ -51,7 +51,7 @@ fn resolve(fixture: &str, path: &str) -> String {
     let mut out = String::new();
     for r in &resolution.references {
         let target = match &r.target {
-            Target::Local(defs) => {
+            FileTarget::Local(defs) => {
                 let lines: Vec<String> = defs
                     .iter()
                     .map(|&d| {
@@ -61,7 +61,7 @@ fn resolve(fixture: &str, path: &str) -> String {
                     .collect();
                 lines.join(" | ")
             }
-            other => format!("{other:?}"),
+            FileTarget::Other(other) => format!("{other:?}"),
         };
         out.push_str(&format!(
             "${}@{} -> {target}\n",
@@ -539,7 +539,7 @@ fn broken_code_never_panics() {
 }
 
 #[test]
-fn an_edit_inside_a_body_re_resolves_only_that_file() {
+fn an_edit_inside_a_body_re_resolves_only_that_item() {
     let fixture = r#"
 #- /ws/site.pp
 $top = 1
@@ -564,9 +564,11 @@ define app::vhost { notice($app::conf, $top) }
         host.diagnostics(path);
     }
     let log = host.db().take_executions();
+    // Only class `app` is resolved again: its published variables are
+    // unchanged, so the define reading `$app::conf` is not.
     let resolved: Vec<_> = log
         .iter()
-        .filter(|e| e.starts_with("variable_resolution("))
+        .filter(|e| e.starts_with("item_scopes("))
         .collect();
     assert_eq!(resolved.len(), 1, "{log:#?}");
 }

@@ -70,7 +70,8 @@ pub(crate) fn evaluate(expr: &Expr) -> Option<Result<Value, String>> {
         max_depth: 64,
         ..Limits::default()
     };
-    let outcome = Evaluator::new(limits).eval_expression(expr);
+    let (body, _, id) = crate::hir::lower::lower_expression(expr);
+    let outcome = Evaluator::new(limits).eval_expression(&std::sync::Arc::new(body), id);
     if let Some(error) = outcome.error {
         return Some(Err(error.message));
     }

@@ -24,7 +24,8 @@
 
 use super::Diagnostic;
 use crate::db::{SourceFile, Workspace};
-use crate::scopes::{variable_resolution, Failure, ScopeKind, Target, VariableDefKind};
+use crate::hir::resolution::{variable_resolution, FileTarget};
+use crate::hir::scope::{Failure, ScopeKind, Target, VariableDefKind};
 use puppet_syntax::TextSize;
 
 pub(super) fn check_variables(
@@ -43,12 +44,12 @@ pub(super) fn check_variables(
 
     for reference in &resolution.references {
         match &reference.target {
-            Target::Unknown => out.push(Diagnostic::warning(
+            FileTarget::Other(Target::Unknown) => out.push(Diagnostic::warning(
                 reference.range,
                 "unknown-variable",
                 format!("unknown variable '${}'", reference.name),
             )),
-            Target::UnknownQualified { class } => out.push(Diagnostic::warning(
+            FileTarget::Other(Target::UnknownQualified { class }) => out.push(Diagnostic::warning(
                 reference.range,
                 "unknown-variable",
                 format!(

@@ -1,11 +1,10 @@
 //! The pure built-in functions (iteration, strings, collections, numbers,
-//! types). Functions with effects or catalog/node dependencies evaluate to
+//! types). Functions with effects or catalog/at dependencies evaluate to
 //! unknown values; logging functions are no-ops returning `undef`.
 
 use std::cmp::Ordering;
 
-use puppet_syntax::ast;
-use puppet_syntax::SyntaxNode;
+use crate::hir::body::{ExprId, LambdaId};
 
 use super::call::lambda_arity;
 use super::{Evaluator, Flow};
@@ -15,7 +14,7 @@ use crate::values::format::to_interpolated;
 use crate::values::string_format;
 use crate::values::{IteratorValue, RegexError, Regexp, Value};
 
-/// Functions known to depend on the catalog, node or filesystem.
+/// Functions known to depend on the catalog, at or filesystem.
 const IMPURE: &[&str] = &[
     "lookup",
     "hiera",
@@ -376,7 +375,7 @@ fn find_at(re: &Regexp, s: &str, at: usize) -> Result<Option<Found>, RegexError>
 }
 
 impl Evaluator {
-    fn items(&mut self, fname: &str, v: &Value, node: &SyntaxNode) -> Result<Items, Flow> {
+    fn items(&mut self, fname: &str, v: &Value, at: ExprId) -> Result<Items, Flow> {
         Ok(match v {
             Value::Array(a) => Items::List(a.clone()),
             Value::Hash(h) => Items::Pairs(h.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
@@ -397,7 +396,7 @@ impl Evaluator {
             Value::Unknown(_) => return Err(Flow::Unsupported("unknown iterable".into())),
             other => {
                 return Err(self.error(
-                    node,
+                    at,
                     format!(
                         "The function '{}' was called with argument 1 expecting an Iterable value, got {}",
                         fname,
@@ -408,25 +407,25 @@ impl Evaluator {
         })
     }
 
-    fn need_lambda<'l>(
+    fn need_lambda(
         &self,
         fname: &str,
-        lambda: Option<&'l ast::Lambda>,
-        node: &SyntaxNode,
-    ) -> Result<&'l ast::Lambda, Flow> {
-        lambda.ok_or_else(|| self.error(node, format!("'{}' expects a block", fname)))
+        lambda: Option<LambdaId>,
+        at: ExprId,
+    ) -> Result<LambdaId, Flow> {
+        lambda.ok_or_else(|| self.error(at, format!("'{}' expects a block", fname)))
     }
 
     /// Calls the lambda for one element: `|$x|` gets the element (a `[k, v]`
     /// pair for hashes), `|$i, $x|` the index (or key) and the element.
     fn call_each(
         &mut self,
-        l: &ast::Lambda,
+        l: LambdaId,
         items: &Items,
         i: usize,
-        node: &SyntaxNode,
+        at: ExprId,
     ) -> Result<Value, Flow> {
-        let arity = lambda_arity(l);
+        let arity = lambda_arity(&self.body, l);
         let args = match items {
             Items::List(v) => {
                 if arity >= 2 {
@@ -444,12 +443,12 @@ impl Evaluator {
                 }
             }
         };
-        self.call_lambda(l, args, node)
+        self.call_lambda(l, args, at)
     }
 
-    fn arity_error(&self, fname: &str, node: &SyntaxNode) -> Flow {
+    fn arity_error(&self, fname: &str, at: ExprId) -> Flow {
         self.error(
-            node,
+            at,
             format!("'{}' was called with the wrong number of arguments", fname),
         )
     }
@@ -459,8 +458,8 @@ impl Evaluator {
         &mut self,
         name: &str,
         args: Vec<Value>,
-        lambda: Option<&ast::Lambda>,
-        node: &SyntaxNode,
+        lambda: Option<LambdaId>,
+        at: ExprId,
     ) -> Option<Result<Value, Flow>> {
         if IMPURE.contains(&name) {
             return Some(Ok(Value::Unknown(self.return_type_of(name, args.len()))));
@@ -486,7 +485,7 @@ impl Evaluator {
         );
         if KNOWN.contains(&name) {
             if let Some(m) = signature_error(name, args.len(), lambda.is_some()) {
-                return Some(Err(self.error(node, m)));
+                return Some(Err(self.error(at, m)));
             }
         }
         if !handles_unknown && args.iter().any(Value::is_unknown) {
@@ -498,15 +497,15 @@ impl Evaluator {
         if !KNOWN.contains(&name) {
             return None;
         }
-        Some(self.builtin(name, args, lambda, node))
+        Some(self.builtin(name, args, lambda, at))
     }
 
     fn builtin(
         &mut self,
         name: &str,
         args: Vec<Value>,
-        lambda: Option<&ast::Lambda>,
-        node: &SyntaxNode,
+        lambda: Option<LambdaId>,
+        at: ExprId,
     ) -> Result<Value, Flow> {
         let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
         let n = args.len();
@@ -516,14 +515,14 @@ impl Evaluator {
             }
             "fail" => {
                 let msg: Vec<String> = args.iter().map(to_interpolated).collect();
-                Err(self.error(node, msg.join(" ")))
+                Err(self.error(at, msg.join(" ")))
             }
             "next" => Err(Flow::Next(arg(0))),
             "return" => Err(Flow::Return(arg(0))),
             "break" => Err(Flow::Break),
             "type" => {
                 if n == 0 || n > 2 {
-                    return Err(self.arity_error(name, node));
+                    return Err(self.arity_error(name, at));
                 }
                 let v = arg(0);
                 if let Value::Unknown(t) = &v {
@@ -535,10 +534,9 @@ impl Evaluator {
                     Some(Value::String(m)) if m == "reduced" => infer(&v),
                     Some(Value::String(m)) if m == "generalized" => infer_generalized(&v),
                     Some(_) => {
-                        return Err(self.error(
-                            node,
-                            "type() expects 'detailed', 'reduced' or 'generalized'",
-                        ))
+                        return Err(
+                            self.error(at, "type() expects 'detailed', 'reduced' or 'generalized'")
+                        )
                     }
                 };
                 Ok(Value::Type(t))
@@ -546,7 +544,7 @@ impl Evaluator {
             "assert_type" => {
                 let t = match arg(0) {
                     Value::Type(t) => t,
-                    _ => return Err(self.error(node, "assert_type expects a Type")),
+                    _ => return Err(self.error(at, "assert_type expects a Type")),
                 };
                 let v = arg(1);
                 let ts = self.ts();
@@ -557,10 +555,10 @@ impl Evaluator {
                 }
                 match lambda {
                     Some(l) => {
-                        self.call_lambda(l, vec![Value::Type(t), Value::Type(infer_set(&v))], node)
+                        self.call_lambda(l, vec![Value::Type(t), Value::Type(infer_set(&v))], at)
                     }
                     None => Err(self.error(
-                        node,
+                        at,
                         format!(
                             "assert_type(): expects a {} value, got {}",
                             t,
@@ -570,31 +568,31 @@ impl Evaluator {
                 }
             }
             "with" => {
-                let l = self.need_lambda(name, lambda, node)?;
-                self.call_lambda(l, args, node)
+                let l = self.need_lambda(name, lambda, at)?;
+                self.call_lambda(l, args, at)
             }
             "then" => {
-                let l = self.need_lambda(name, lambda, node)?;
+                let l = self.need_lambda(name, lambda, at)?;
                 match arg(0) {
                     Value::Undef => Ok(Value::Undef),
                     Value::Unknown(_) => Ok(Value::Unknown(Type::Any)),
-                    v => self.call_lambda(l, vec![v], node),
+                    v => self.call_lambda(l, vec![v], at),
                 }
             }
             "lest" => {
-                let l = self.need_lambda(name, lambda, node)?;
+                let l = self.need_lambda(name, lambda, at)?;
                 match arg(0) {
-                    Value::Undef => self.call_lambda(l, vec![], node),
+                    Value::Undef => self.call_lambda(l, vec![], at),
                     Value::Unknown(_) => Ok(Value::Unknown(Type::Any)),
                     v => Ok(v),
                 }
             }
             "each" => {
-                let l = self.need_lambda(name, lambda, node)?;
+                let l = self.need_lambda(name, lambda, at)?;
                 let recv = arg(0);
-                let items = self.items(name, &recv, node)?;
+                let items = self.items(name, &recv, at)?;
                 for i in 0..items.len() {
-                    match self.call_each(l, &items, i, node) {
+                    match self.call_each(l, &items, i, at) {
                         Ok(_) => {}
                         Err(Flow::Break) => break,
                         Err(e) => return Err(e),
@@ -603,11 +601,11 @@ impl Evaluator {
                 Ok(recv)
             }
             "map" => {
-                let l = self.need_lambda(name, lambda, node)?;
-                let items = self.items(name, &arg(0), node)?;
+                let l = self.need_lambda(name, lambda, at)?;
+                let items = self.items(name, &arg(0), at)?;
                 let mut out = Vec::new();
                 for i in 0..items.len() {
-                    match self.call_each(l, &items, i, node) {
+                    match self.call_each(l, &items, i, at) {
                         Ok(v) => out.push(v),
                         Err(Flow::Break) => break,
                         Err(e) => return Err(e),
@@ -616,12 +614,12 @@ impl Evaluator {
                 Ok(Value::Array(out))
             }
             "filter" => {
-                let l = self.need_lambda(name, lambda, node)?;
+                let l = self.need_lambda(name, lambda, at)?;
                 let recv = arg(0);
-                let items = self.items(name, &recv, node)?;
+                let items = self.items(name, &recv, at)?;
                 let mut keep = Vec::new();
                 for i in 0..items.len() {
-                    match self.call_each(l, &items, i, node) {
+                    match self.call_each(l, &items, i, at) {
                         Ok(v) => keep.push(v.is_truthy()),
                         Err(Flow::Break) => break,
                         Err(e) => return Err(e),
@@ -645,8 +643,8 @@ impl Evaluator {
                 })
             }
             "reduce" => {
-                let l = self.need_lambda(name, lambda, node)?;
-                let items = self.items(name, &arg(0), node)?.values();
+                let l = self.need_lambda(name, lambda, at)?;
+                let items = self.items(name, &arg(0), at)?.values();
                 let mut it = items.into_iter();
                 let mut memo = if n >= 2 {
                     arg(1)
@@ -657,7 +655,7 @@ impl Evaluator {
                     }
                 };
                 for x in it {
-                    match self.call_lambda(l, vec![memo.clone(), x], node) {
+                    match self.call_lambda(l, vec![memo.clone(), x], at) {
                         Ok(v) => memo = v,
                         Err(Flow::Break) => break,
                         Err(e) => return Err(e),
@@ -666,11 +664,11 @@ impl Evaluator {
                 Ok(memo)
             }
             "any" | "all" => {
-                let l = self.need_lambda(name, lambda, node)?;
-                let items = self.items(name, &arg(0), node)?;
+                let l = self.need_lambda(name, lambda, at)?;
+                let items = self.items(name, &arg(0), at)?;
                 let want_any = name == "any";
                 for i in 0..items.len() {
-                    match self.call_each(l, &items, i, node) {
+                    match self.call_each(l, &items, i, at) {
                         Ok(v) => {
                             if v.is_truthy() == want_any {
                                 return Ok(Value::Boolean(want_any));
@@ -684,13 +682,13 @@ impl Evaluator {
             }
             "index" => {
                 let recv = arg(0);
-                let items = self.items(name, &recv, node)?;
+                let items = self.items(name, &recv, at)?;
                 if let Some(l) = lambda {
                     if n > 1 {
-                        return Err(self.arity_error(name, node));
+                        return Err(self.arity_error(name, at));
                     }
                     for i in 0..items.len() {
-                        match self.call_each(l, &items, i, node) {
+                        match self.call_each(l, &items, i, at) {
                             Ok(v) if v.is_truthy() => {
                                 return Ok(match &items {
                                     Items::List(_) => Value::Integer(i as i64),
@@ -705,7 +703,7 @@ impl Evaluator {
                     return Ok(Value::Undef);
                 }
                 if n != 2 {
-                    return Err(self.arity_error(name, node));
+                    return Err(self.arity_error(name, at));
                 }
                 let needle = arg(1);
                 if let (Value::String(h), Value::String(s)) = (&recv, &needle) {
@@ -728,9 +726,9 @@ impl Evaluator {
             "slice" => {
                 let size = match arg(1) {
                     Value::Integer(s) if s > 0 => s as usize,
-                    _ => return Err(self.error(node, "slice size must be a positive Integer")),
+                    _ => return Err(self.error(at, "slice size must be a positive Integer")),
                 };
-                let items = self.items(name, &arg(0), node)?.values();
+                let items = self.items(name, &arg(0), at)?.values();
                 let chunks: Vec<Value> = items
                     .chunks(size)
                     .map(|c| Value::Array(c.to_vec()))
@@ -738,7 +736,7 @@ impl Evaluator {
                 match lambda {
                     None => Ok(Value::Array(chunks)),
                     Some(l) => {
-                        let arity = lambda_arity(l);
+                        let arity = lambda_arity(&self.body, l);
                         for c in chunks {
                             let a = if arity <= 1 {
                                 vec![c]
@@ -747,7 +745,7 @@ impl Evaluator {
                                 parts.resize(arity, Value::Undef);
                                 parts
                             };
-                            match self.call_lambda(l, a, node) {
+                            match self.call_lambda(l, a, at) {
                                 Ok(_) => {}
                                 Err(Flow::Break) => break,
                                 Err(e) => return Err(e),
@@ -759,12 +757,12 @@ impl Evaluator {
             }
             "step" | "reverse_each" => {
                 let recv = arg(0);
-                let items = self.items(name, &recv, node)?.values();
+                let items = self.items(name, &recv, at)?.values();
                 let mut step = None;
                 let elems: Vec<Value> = if name == "step" {
                     let s = match arg(1) {
                         Value::Integer(s) if s > 0 => s as usize,
-                        _ => return Err(self.error(node, "step expects a positive Integer")),
+                        _ => return Err(self.error(at, "step expects a positive Integer")),
                     };
                     step = Some(s as i64);
                     items.into_iter().step_by(s).collect()
@@ -784,7 +782,7 @@ impl Evaluator {
                     Some(l) => {
                         let items = Items::List(elems);
                         for i in 0..items.len() {
-                            match self.call_each(l, &items, i, node) {
+                            match self.call_each(l, &items, i, at) {
                                 Ok(_) => {}
                                 Err(Flow::Break) => break,
                                 Err(e) => return Err(e),
@@ -801,7 +799,7 @@ impl Evaluator {
                 Value::Binary(b) => Ok(Value::Integer(b.len() as i64)),
                 Value::Iterator(it) => Ok(Value::Integer(it.elements.len() as i64)),
                 other => Err(self.error(
-                    node,
+                    at,
                     format!(
                         "'{}' expects a Collection, String or Binary value, got {}",
                         name,
@@ -817,7 +815,7 @@ impl Evaluator {
                 Value::Undef => Ok(Value::Boolean(true)),
                 Value::Integer(_) | Value::Float(_) => Ok(Value::Boolean(false)),
                 other => {
-                    Err(self.error(node, format!("'empty' does not accept {}", other.a_label())))
+                    Err(self.error(at, format!("'empty' does not accept {}", other.a_label())))
                 }
             },
             "keys" | "values" => match arg(0) {
@@ -827,7 +825,7 @@ impl Evaluator {
                     h.values().cloned().collect()
                 })),
                 other => Err(self.error(
-                    node,
+                    at,
                     format!(
                         "'{}' expects a Hash value, got {}",
                         name,
@@ -867,10 +865,9 @@ impl Evaluator {
                     }
                     Ok(Value::String(out))
                 }
-                other => Err(self.error(
-                    node,
-                    format!("'unique' does not accept {}", other.a_label()),
-                )),
+                other => {
+                    Err(self.error(at, format!("'unique' does not accept {}", other.a_label())))
+                }
             },
             "sort" => {
                 let recv = arg(0);
@@ -882,7 +879,7 @@ impl Evaluator {
                     ),
                     other => {
                         return Err(self.error(
-                            node,
+                            at,
                             format!("'sort' expects an Array or String, got {}", other.a_label()),
                         ))
                     }
@@ -894,7 +891,7 @@ impl Evaluator {
                     for x in items {
                         let mut pos = sorted.len();
                         for (i, y) in sorted.iter().enumerate() {
-                            match self.call_lambda(l, vec![x.clone(), y.clone()], node)? {
+                            match self.call_lambda(l, vec![x.clone(), y.clone()], at)? {
                                 Value::Integer(c) if c < 0 => {
                                     pos = i;
                                     break;
@@ -916,7 +913,7 @@ impl Evaluator {
                                         a.label(),
                                         b.label()
                                     ),
-                                    range: node.text_range(),
+                                    at: Some(at),
                                 }));
                             }
                             Ordering::Equal
@@ -936,7 +933,7 @@ impl Evaluator {
                 let sep = match arg(1) {
                     Value::String(s) => s,
                     Value::Undef => String::new(),
-                    _ => return Err(self.error(node, "join expects a String separator")),
+                    _ => return Err(self.error(at, "join expects a String separator")),
                 };
                 match arg(0) {
                     Value::Array(a) => {
@@ -953,7 +950,7 @@ impl Evaluator {
                         Ok(Value::String(parts.join(&sep)))
                     }
                     other => Err(self.error(
-                        node,
+                        at,
                         format!(
                             "'join' expects an Array value, got {}",
                             infer_generalized(&other)
@@ -963,24 +960,24 @@ impl Evaluator {
             }
             "split" => {
                 let Value::String(s) = arg(0) else {
-                    return Err(self.error(node, "'split' expects a String value"));
+                    return Err(self.error(at, "'split' expects a String value"));
                 };
                 let re = match arg(1) {
                     Value::String(p) => Regexp::new(&p),
                     Value::Regexp(r) => r,
                     Value::Type(Type::Regexp(Some(p))) => Regexp::new(&p),
-                    _ => return Err(self.error(node, "'split' expects a String or Regexp pattern")),
+                    _ => return Err(self.error(at, "'split' expects a String or Regexp pattern")),
                 };
                 match ruby_split(&s, &re) {
                     Ok(parts) => Ok(Value::Array(parts.into_iter().map(Value::String).collect())),
                     Err(RegexError::Unsupported(m)) => Err(Flow::Unsupported(m)),
-                    Err(RegexError::Invalid(m)) => Err(self.error(node, m)),
+                    Err(RegexError::Invalid(m)) => Err(self.error(at, m)),
                 }
             }
             "upcase" | "downcase" | "capitalize" | "camelcase" | "strip" | "lstrip" | "rstrip"
             | "chomp" | "chop" => {
                 if n != 1 {
-                    return Err(self.arity_error(name, node));
+                    return Err(self.arity_error(name, at));
                 }
                 let f: &dyn Fn(&str) -> String = match name {
                     "upcase" => &|s: &str| s.to_uppercase(),
@@ -997,7 +994,7 @@ impl Evaluator {
                 match map_strings(&v, f) {
                     Some(r) => Ok(r),
                     None => Err(self.error(
-                        node,
+                        at,
                         format!(
                             "'{}' expects a String value, got {}",
                             name,
@@ -1008,11 +1005,11 @@ impl Evaluator {
             }
             "sprintf" => {
                 let Value::String(fmt) = arg(0) else {
-                    return Err(self.error(node, "sprintf expects a format String"));
+                    return Err(self.error(at, "sprintf expects a format String"));
                 };
                 string_format::sprintf(&fmt, &args[1..])
                     .map(Value::String)
-                    .map_err(|e| self.error(node, e))
+                    .map_err(|e| self.error(at, e))
             }
             "min" | "max" => {
                 let mut vals = args.clone();
@@ -1022,9 +1019,7 @@ impl Evaluator {
                     }
                 }
                 if vals.is_empty() {
-                    return Err(
-                        self.error(node, format!("{}() expects at least one argument", name))
-                    );
+                    return Err(self.error(at, format!("{}() expects at least one argument", name)));
                 }
                 let want = if name == "min" {
                     Ordering::Less
@@ -1034,7 +1029,7 @@ impl Evaluator {
                 let mut best = vals[0].clone();
                 for v in vals.into_iter().skip(1) {
                     let o = if let Some(l) = lambda {
-                        match self.call_lambda(l, vec![v.clone(), best.clone()], node)? {
+                        match self.call_lambda(l, vec![v.clone(), best.clone()], at)? {
                             Value::Integer(c) => c.cmp(&0),
                             _ => Ordering::Equal,
                         }
@@ -1051,7 +1046,7 @@ impl Evaluator {
                 Value::Integer(i) => i
                     .checked_abs()
                     .map(Value::Integer)
-                    .ok_or_else(|| self.error(node, "integer overflow")),
+                    .ok_or_else(|| self.error(at, "integer overflow")),
                 Value::Float(f) => Ok(Value::Float(f.abs())),
                 // deprecated string conversion: `-?\d+\.\d+` is a Float,
                 // `-?\d+` an Integer
@@ -1066,15 +1061,15 @@ impl Evaluator {
                         None if all_digits(body) => body
                             .parse::<i64>()
                             .map(Value::Integer)
-                            .map_err(|_| self.error(node, "abs(): integer out of range")),
+                            .map_err(|_| self.error(at, "abs(): integer out of range")),
                         _ => Err(self.error(
-                            node,
+                            at,
                             "abs(): Requires float or integer to work with - was given non decimal string",
                         )),
                     }
                 }
                 other => Err(self.error(
-                    node,
+                    at,
                     format!(
                         "'abs' expects a Numeric value, got {}",
                         infer_generalized(&other)
@@ -1091,11 +1086,11 @@ impl Evaluator {
                             if r.is_finite() && r.abs() < 9.2e18 {
                                 Ok(Value::Integer(r as i64))
                             } else {
-                                Err(self.error(node, "value out of range"))
+                                Err(self.error(at, "value out of range"))
                             }
                         }
                         None => Err(self.error(
-                            node,
+                            at,
                             format!(
                                 "{}(): cannot convert given value to a floating point value.",
                                 name
@@ -1112,11 +1107,11 @@ impl Evaluator {
                     if r.is_finite() && r.abs() < 9.2e18 {
                         Ok(Value::Integer(r as i64))
                     } else {
-                        Err(self.error(node, "value out of range"))
+                        Err(self.error(at, "value out of range"))
                     }
                 }
                 other => Err(self.error(
-                    node,
+                    at,
                     format!(
                         "'{}' expects a Numeric value, got {}",
                         name,
@@ -1139,14 +1134,14 @@ impl Evaluator {
                         }
                         (Value::Array(_), _) => {
                             return Err(self.error(
-                                node,
+                                at,
                                 "dig: an Array can only be digged into with an Integer",
                             ))
                         }
                         (Value::Hash(h), k) => h.get(k).cloned().unwrap_or(Value::Undef),
                         _ => {
                             return Err(self.error(
-                                node,
+                                at,
                                 format!(
                                     "The given data does not contain a Collection at {}",
                                     to_interpolated(k)
@@ -1157,38 +1152,37 @@ impl Evaluator {
                 }
                 Ok(cur)
             }
-            "get" => self.get_fn(args, lambda, node),
+            "get" => self.get_fn(args, lambda, at),
             "new" => match arg(0) {
-                Value::Type(t) => self.new_instance(&t, args[1..].to_vec(), lambda, node),
-                other => Err(self.error(
-                    node,
-                    format!("'new' expects a Type, got {}", other.a_label()),
-                )),
+                Value::Type(t) => self.new_instance(&t, args[1..].to_vec(), lambda, at),
+                other => {
+                    Err(self.error(at, format!("'new' expects a Type, got {}", other.a_label())))
+                }
             },
             "convert_to" => match arg(1) {
                 Value::Type(t) => {
                     let mut a = vec![arg(0)];
                     a.extend(args.iter().skip(2).cloned());
-                    let v = self.new_instance(&t, a, None, node)?;
+                    let v = self.new_instance(&t, a, None, at)?;
                     match lambda {
-                        Some(l) => self.call_lambda(l, vec![v], node),
+                        Some(l) => self.call_lambda(l, vec![v], at),
                         None => Ok(v),
                     }
                 }
-                _ => Err(self.error(node, "convert_to expects a Type")),
+                _ => Err(self.error(at, "convert_to expects a Type")),
             },
             "strftime" => {
                 let Value::String(fmt) = arg(1) else {
                     return match arg(0) {
                         Value::String(_) => Ok(Value::Unknown(Type::string())),
-                        _ => Err(self.error(node, "strftime expects a format String")),
+                        _ => Err(self.error(at, "strftime expects a format String")),
                     };
                 };
                 match arg(0) {
                     Value::Timespan(t) => t
                         .format(&fmt)
                         .map(Value::String)
-                        .map_err(|e| self.error(node, e)),
+                        .map_err(|e| self.error(at, e)),
                     Value::Timestamp(t) => {
                         let tz = match arg(2) {
                             Value::Undef => String::new(),
@@ -1200,7 +1194,7 @@ impl Evaluator {
                             Value::String(tz) => tz,
                             other => {
                                 return Err(self.error(
-                                    node,
+                                    at,
                                     format!(
                                         "strftime expects a String time zone, got {}",
                                         other.a_label()
@@ -1210,10 +1204,10 @@ impl Evaluator {
                         };
                         t.format_in_zone(&fmt, &tz)
                             .map(Value::String)
-                            .map_err(|e| self.error(node, e))
+                            .map_err(|e| self.error(at, e))
                     }
                     other => Err(self.error(
-                        node,
+                        at,
                         format!(
                             "strftime expects a Timespan or Timestamp, got {}",
                             other.a_label()
@@ -1227,9 +1221,7 @@ impl Evaluator {
                     Value::Regexp(r) => r,
                     Value::Type(Type::Regexp(Some(p))) => Regexp::new(&p),
                     Value::Type(Type::Pattern(ps)) if ps.len() == 1 => Regexp::new(&ps[0]),
-                    _ => {
-                        return Err(self.error(node, "'match' expects a String, Regexp or Pattern"))
-                    }
+                    _ => return Err(self.error(at, "'match' expects a String, Regexp or Pattern")),
                 };
                 fn one(re: &Regexp, v: &Value) -> Result<Value, RegexError> {
                     match v {
@@ -1249,10 +1241,10 @@ impl Evaluator {
                 }
                 one(&re, &arg(0)).map_err(|e| match e {
                     RegexError::Unsupported(m) => Flow::Unsupported(m),
-                    RegexError::Invalid(m) => self.error(node, m),
+                    RegexError::Invalid(m) => self.error(at, m),
                 })
             }
-            "regsubst" => self.regsubst(args, node),
+            "regsubst" => self.regsubst(args, at),
             "compare" => {
                 let (a, b) = (arg(0), arg(1));
                 let ignore_case = !matches!(arg(2), Value::Boolean(false));
@@ -1263,7 +1255,7 @@ impl Evaluator {
                 match o {
                     Some(o) => Ok(Value::Integer(o as i64)),
                     None => Err(self.error(
-                        node,
+                        at,
                         format!(
                             "compare(): Can only compare values of the same type, got {} and {}",
                             a.label(),
@@ -1283,13 +1275,13 @@ impl Evaluator {
     fn get_fn(
         &mut self,
         args: Vec<Value>,
-        lambda: Option<&ast::Lambda>,
-        node: &SyntaxNode,
+        lambda: Option<LambdaId>,
+        at: ExprId,
     ) -> Result<Value, Flow> {
         let mut cur = args.first().cloned().unwrap_or(Value::Undef);
         let path = match args.get(1) {
             Some(Value::String(s)) => s.clone(),
-            _ => return Err(self.error(node, "get() expects a String path")),
+            _ => return Err(self.error(at, "get() expects a String path")),
         };
         let default = args.get(2).cloned().unwrap_or(Value::Undef);
         if path.is_empty() {
@@ -1325,8 +1317,8 @@ impl Evaluator {
                         let msg =
                             format!("get(): The given data requires an Integer index at '{}'", s);
                         return match lambda {
-                            Some(l) => self.call_lambda(l, vec![Value::Undef], node),
-                            None => Err(self.error(node, msg)),
+                            Some(l) => self.call_lambda(l, vec![Value::Undef], at),
+                            None => Err(self.error(at, msg)),
                         };
                     }
                 },
@@ -1343,8 +1335,8 @@ impl Evaluator {
                         s
                     );
                     return match lambda {
-                        Some(l) => self.call_lambda(l, vec![Value::Undef], node),
-                        None => Err(self.error(node, msg)),
+                        Some(l) => self.call_lambda(l, vec![Value::Undef], at),
+                        None => Err(self.error(at, msg)),
                     };
                 }
             };
@@ -1355,7 +1347,7 @@ impl Evaluator {
         })
     }
 
-    fn regsubst(&mut self, args: Vec<Value>, node: &SyntaxNode) -> Result<Value, Flow> {
+    fn regsubst(&mut self, args: Vec<Value>, at: ExprId) -> Result<Value, Flow> {
         let target = args.first().cloned().unwrap_or(Value::Undef);
         let flags = match args.get(3) {
             Some(Value::String(f)) => f.clone(),
@@ -1375,10 +1367,10 @@ impl Evaluator {
             Some(Value::String(p)) => p.clone(),
             Some(Value::Regexp(r)) => r.source().to_string(),
             Some(Value::Type(Type::Regexp(Some(p)))) => p.clone(),
-            _ => return Err(self.error(node, "regsubst expects a pattern")),
+            _ => return Err(self.error(at, "regsubst expects a pattern")),
         };
         let Some(Value::String(repl)) = args.get(2).cloned() else {
-            return Err(self.error(node, "regsubst expects a String replacement"));
+            return Err(self.error(at, "regsubst expects a String replacement"));
         };
         let re = if prefix.is_empty() {
             Regexp::new(&source)
@@ -1388,7 +1380,7 @@ impl Evaluator {
         if let Some(e) = re.error() {
             return Err(match e {
                 RegexError::Unsupported(m) => Flow::Unsupported(m.clone()),
-                RegexError::Invalid(m) => self.error(node, m.clone()),
+                RegexError::Invalid(m) => self.error(at, m.clone()),
             });
         }
         let global = flags.contains('G');
@@ -1437,7 +1429,7 @@ impl Evaluator {
                 .map(Value::Array),
             other => {
                 return Err(self.error(
-                    node,
+                    at,
                     format!(
                         "regsubst expects a String or Array, got {}",
                         other.a_label()
@@ -1447,7 +1439,7 @@ impl Evaluator {
         };
         r.map_err(|e| match e {
             RegexError::Unsupported(m) => Flow::Unsupported(m),
-            RegexError::Invalid(m) => self.error(node, m),
+            RegexError::Invalid(m) => self.error(at, m),
         })
     }
 }

@@ -2,80 +2,33 @@
 //! source, the pure built-ins, or calls to types (`Integer('1')`); lambdas
 //! and parameter binding with type checks.
 
-use puppet_syntax::ast::{self, AstNode, Expr};
-use puppet_syntax::SyntaxNode;
+use std::sync::Arc;
 
 use super::{Evaluator, Flow};
+use crate::hir::body::{Body, ExprId, LambdaId, Param};
 use crate::types::{infer_set, Type};
 use crate::values::Value;
 
-/// Parameters as needed for binding.
-struct ParamSpec {
-    name: String,
-    type_expr: Option<Expr>,
-    default: Option<Expr>,
-    rest: bool,
-}
-
-fn param_specs(list: Option<ast::ParamList>) -> Vec<ParamSpec> {
-    list.map(|l| {
-        l.params()
-            .map(|p| ParamSpec {
-                name: p.name().unwrap_or_default(),
-                type_expr: p.type_expr(),
-                default: p.default_value(),
-                rest: p.captures_rest(),
-            })
-            .collect()
-    })
-    .unwrap_or_default()
-}
-
-/// The number of parameters a lambda declares.
-pub(crate) fn lambda_arity(l: &ast::Lambda) -> usize {
-    l.params().map(|p| p.params().count()).unwrap_or(0)
+/// The number of parameters a lambda of the current body declares.
+pub(crate) fn lambda_arity(body: &Body, l: LambdaId) -> usize {
+    body[l].params.len()
 }
 
 impl Evaluator {
-    pub(crate) fn eval_call(&mut self, c: &ast::CallExpr) -> Result<Value, Flow> {
-        let node = c.syntax();
-        let callee = c.callee();
-        let args = self.eval_list(c.args().into_iter())?;
-        let lambda = c.lambda();
-        match callee {
-            Some(Expr::QualifiedName(n)) => {
-                self.call_function(&n.name(), args, lambda.as_ref(), node)
-            }
-            Some(other) => match self.eval(&other)? {
-                Value::Type(t) => self.new_instance(&t, args, lambda.as_ref(), node),
-                Value::Unknown(_) => Ok(Value::Unknown(Type::Any)),
-                v => Err(self.error(node, format!("{} is not callable", v.a_label()))),
-            },
-            None => Err(Flow::Unsupported("incomplete call".into())),
-        }
-    }
-
-    pub(crate) fn eval_method_call(
+    /// `callee(args)` where the callee is not a name (`Integer('1')`).
+    pub(crate) fn eval_call_value(
         &mut self,
-        m: &ast::MethodCallExpr,
-        receiver: Value,
+        callee: ExprId,
+        args: &[ExprId],
+        lambda: Option<LambdaId>,
+        at: ExprId,
     ) -> Result<Value, Flow> {
-        let node = m.syntax();
-        let Some(name) = m.name() else {
-            return Err(Flow::Unsupported("incomplete method call".into()));
-        };
-        let mut args = vec![receiver];
-        args.extend(self.eval_list(m.args().into_iter())?);
-        let lambda = m.lambda();
-        self.call_function(&name, args, lambda.as_ref(), node)
-    }
-
-    pub(crate) fn eval_statement_call(&mut self, s: &ast::StatementCall) -> Result<Value, Flow> {
-        let Some(name) = s.name() else {
-            return Err(Flow::Unsupported("incomplete call".into()));
-        };
-        let args = self.eval_list(s.args())?;
-        self.call_function(&name, args, None, s.syntax())
+        let args = self.eval_list(args)?;
+        match self.eval(callee)? {
+            Value::Type(t) => self.new_instance(&t, args, lambda, at),
+            Value::Unknown(_) => Ok(Value::Unknown(Type::Any)),
+            v => Err(self.error(at, format!("{} is not callable", v.a_label()))),
+        }
     }
 
     /// Calls a function by name: a function defined in the source, else a
@@ -84,55 +37,65 @@ impl Evaluator {
         &mut self,
         name: &str,
         args: Vec<Value>,
-        lambda: Option<&ast::Lambda>,
-        node: &SyntaxNode,
+        lambda: Option<LambdaId>,
+        at: ExprId,
     ) -> Result<Value, Flow> {
         let key = name.trim_start_matches("::").to_ascii_lowercase();
         let n_args = args.len();
         if let Some(def) = self.functions.get(&key).cloned() {
-            return self.call_user_function(&def, args, node);
+            return self.call_user_function(&key, &def, args, at);
         }
-        if let Some(r) = self.call_builtin(&key, args, lambda, node) {
+        if let Some(r) = self.call_builtin(&key, args, lambda, at) {
             return r;
         }
         if self.closed_world && !PUPPET_FUNCTIONS.contains(&key.as_str()) {
-            return Err(self.error(node, format!("Unknown function: '{}'", name)));
+            return Err(self.error(at, format!("Unknown function: '{}'", name)));
         }
         Ok(Value::Unknown(self.return_type_of(&key, n_args)))
     }
 
+    /// Runs a Puppet-language function's body in a fresh local scope (it
+    /// sees only the top scope). Errors inside it are placed at the call.
     fn call_user_function(
         &mut self,
-        def: &ast::FunctionDef,
+        fname: &str,
+        def: &Arc<Body>,
         args: Vec<Value>,
-        node: &SyntaxNode,
+        at: ExprId,
     ) -> Result<Value, Flow> {
-        let fname = def.name().unwrap_or_default();
-        let params = param_specs(def.params());
+        let caller = std::mem::replace(&mut self.body, def.clone());
         let saved = self.scopes.push(false);
         let r = (|| {
-            self.bind_params(&fname, &params, args, node)?;
-            let v = match self.eval_block(def.body()) {
+            self.bind_params(fname, &def.params, args, at)?;
+            let v = match self.eval_statements(&def.body) {
                 Ok(v) | Err(Flow::Return(v)) | Err(Flow::Next(v)) => v,
                 Err(e) => return Err(e),
             };
-            if let Some(rt) = def.return_type().and_then(|r| r.type_expr()) {
-                self.check_return(&rt, &v, node)?;
+            if let Some(rt) = def.return_type {
+                self.check_return(rt, &v)?;
             }
             Ok(v)
         })();
         self.scopes.pop(saved);
-        r
+        self.body = caller;
+        r.map_err(|flow| match flow {
+            Flow::Error(mut e) => {
+                e.at = Some(at);
+                Flow::Error(e)
+            }
+            other => other,
+        })
     }
 
-    fn check_return(&mut self, rt: &Expr, v: &Value, node: &SyntaxNode) -> Result<(), Flow> {
+    /// A declared return type (of the current body) must accept the value.
+    fn check_return(&mut self, rt: ExprId, v: &Value) -> Result<(), Flow> {
         if let Value::Type(t) = self.eval(rt)? {
             let ts = self.ts();
             let ok = ts.instance_of(&t, v);
             drop(ts);
             if ok == Some(false) {
                 return Err(self.error(
-                    node,
+                    rt,
                     format!(
                         "value returned from function expects a value of type {}, got {}",
                         t,
@@ -144,12 +107,14 @@ impl Evaluator {
         Ok(())
     }
 
+    /// Binds arguments to parameters (of the current body), checking
+    /// counts and declared types.
     fn bind_params(
         &mut self,
         fname: &str,
-        params: &[ParamSpec],
+        params: &[Param],
         args: Vec<Value>,
-        node: &SyntaxNode,
+        at: ExprId,
     ) -> Result<(), Flow> {
         let has_rest = params.last().is_some_and(|p| p.rest);
         let fixed = if has_rest {
@@ -159,7 +124,7 @@ impl Evaluator {
         };
         if args.len() > fixed && !has_rest {
             return Err(self.error(
-                node,
+                at,
                 format!(
                     "'{}' expects {} argument{}, got {}",
                     fname,
@@ -174,14 +139,14 @@ impl Evaluator {
             let value = if p.rest {
                 let mut rest: Vec<Value> = args.by_ref().collect();
                 if rest.is_empty() {
-                    if let Some(d) = &p.default {
+                    if let Some(d) = p.default {
                         match self.eval(d)? {
                             Value::Array(a) => rest = a,
                             v => rest.push(v),
                         }
                     }
                 }
-                if let Some(te) = &p.type_expr {
+                if let Some(te) = p.ty {
                     // `Array[T, min, max] *$r` types each rest argument as T
                     // and bounds their count
                     let t = match self.eval(te)? {
@@ -196,7 +161,7 @@ impl Evaluator {
                         let n = rest.len() as i128;
                         if n < r.lo() || n > r.hi() {
                             return Err(self.error(
-                                node,
+                                at,
                                 format!(
                                     "'{}' expects between {} and {} arguments for parameter '{}', got {}",
                                     fname,
@@ -209,41 +174,29 @@ impl Evaluator {
                         }
                     }
                     for v in &rest {
-                        self.check_param_type(fname, &p.name, &elem, v, node)?;
+                        self.check_param_type(fname, &p.name, &elem, v, at)?;
                     }
                 }
                 self.scopes.set(&p.name, Value::Array(rest));
                 continue;
             } else if let Some(v) = args.next() {
                 v
-            } else if let Some(d) = &p.default {
+            } else if let Some(d) = p.default {
                 self.eval(d)?
             } else {
                 return Err(self.error(
-                    node,
+                    at,
                     format!("'{}' expects a value for parameter '{}'", fname, p.name),
                 ));
             };
-            if let Some(te) = &p.type_expr {
-                self.check_param(fname, &p.name, te, &value, node)?;
+            if let Some(te) = p.ty {
+                if let Value::Type(t) = self.eval(te)? {
+                    self.check_param_type(fname, &p.name, &t, &value, at)?;
+                }
             }
             self.scopes.set(&p.name, value);
         }
         Ok(())
-    }
-
-    fn check_param(
-        &mut self,
-        fname: &str,
-        pname: &str,
-        te: &Expr,
-        v: &Value,
-        node: &SyntaxNode,
-    ) -> Result<(), Flow> {
-        let Value::Type(t) = self.eval(te)? else {
-            return Ok(());
-        };
-        self.check_param_type(fname, pname, &t, v, node)
     }
 
     fn check_param_type(
@@ -252,14 +205,14 @@ impl Evaluator {
         pname: &str,
         t: &Type,
         v: &Value,
-        node: &SyntaxNode,
+        at: ExprId,
     ) -> Result<(), Flow> {
         let ts = self.ts();
         let ok = ts.instance_of(t, v);
         drop(ts);
         if ok == Some(false) {
             return Err(self.error(
-                node,
+                at,
                 format!(
                     "'{}' parameter '{}' expects a value of type {}, got {}",
                     fname,
@@ -272,32 +225,45 @@ impl Evaluator {
         Ok(())
     }
 
-    /// Calls a lambda with positional arguments in a scope that sees the
-    /// enclosing one; `next(v)` ends the body with `v`.
+    /// Calls a lambda of the current body with positional arguments in a
+    /// scope that sees the enclosing one; `next(v)` ends the body with `v`.
+    /// Errors are placed at the call `at`.
     pub(crate) fn call_lambda(
         &mut self,
-        l: &ast::Lambda,
+        l: LambdaId,
         args: Vec<Value>,
-        node: &SyntaxNode,
+        at: ExprId,
     ) -> Result<Value, Flow> {
         self.step()?;
         self.enter()?;
-        let params = param_specs(l.params());
+        let body = self.body.clone();
+        let lambda = &body[l];
         let saved = self.scopes.push(true);
         let r = (|| {
-            self.bind_params("lambda", &params, args, node)?;
-            let v = match self.eval_block(l.body()) {
+            self.bind_params("lambda", &lambda.params, args, at)?;
+            let v = match self.eval_statements(&lambda.body) {
                 Ok(v) | Err(Flow::Next(v)) => v,
                 Err(e) => return Err(e),
             };
-            if let Some(rt) = l.return_type().and_then(|r| r.type_expr()) {
-                self.check_return(&rt, &v, node)?;
+            if let Some(rt) = lambda.return_type {
+                self.check_return(rt, &v).map_err(|f| relocate(f, at))?;
             }
             Ok(v)
         })();
         self.scopes.pop(saved);
         self.leave();
         r
+    }
+}
+
+/// An error placed at `at` instead.
+fn relocate(flow: Flow, at: ExprId) -> Flow {
+    match flow {
+        Flow::Error(mut e) => {
+            e.at = Some(at);
+            Flow::Error(e)
+        }
+        other => other,
     }
 }
 

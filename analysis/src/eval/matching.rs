@@ -2,8 +2,9 @@
 //! type, version range, element-wise for arrays and key-wise for hashes
 //! (`default` matching anything inside them), else by Puppet's `==`.
 
-use puppet_syntax::ast::{self, AstNode, Expr, UnaryOp};
-use puppet_syntax::SyntaxNode;
+use puppet_syntax::ast::UnaryOp;
+
+use crate::hir::body::{CaseOption, Expr, ExprId};
 
 use super::{Evaluator, Flow};
 use crate::ops::{equals, matching::range_includes};
@@ -19,29 +20,27 @@ enum M {
 
 impl Evaluator {
     /// Evaluates option values, unfolding `*array` splats.
-    fn option_values(&mut self, values: Vec<Expr>) -> Result<Vec<Value>, Flow> {
+    fn option_values(&mut self, values: &[ExprId]) -> Result<Vec<Value>, Flow> {
         let mut out = Vec::new();
-        for v in values {
-            if let Expr::UnaryExpr(u) = &v {
-                if u.op() == Some(UnaryOp::Splat) {
-                    match self.eval_opt(u.operand())? {
-                        Value::Array(a) => out.extend(a),
-                        other => out.push(other),
-                    }
-                    continue;
+        let body = self.body.clone();
+        for &v in values {
+            if let Expr::Unary {
+                op: UnaryOp::Splat,
+                operand,
+            } = &body[v]
+            {
+                match self.eval(*operand)? {
+                    Value::Array(a) => out.extend(a),
+                    other => out.push(other),
                 }
+                continue;
             }
-            out.push(self.eval(&v)?);
+            out.push(self.eval(v)?);
         }
         Ok(out)
     }
 
-    fn case_match(
-        &mut self,
-        subject: &Value,
-        matcher: &Value,
-        node: &SyntaxNode,
-    ) -> Result<M, Flow> {
+    fn case_match(&mut self, subject: &Value, matcher: &Value, at: ExprId) -> Result<M, Flow> {
         if subject.is_unknown() || matcher.is_unknown() {
             return Ok(M::Unknown);
         }
@@ -57,7 +56,7 @@ impl Evaluator {
                     Err(crate::values::RegexError::Unsupported(m)) => {
                         return Err(Flow::Unsupported(m))
                     }
-                    Err(crate::values::RegexError::Invalid(m)) => return Err(self.error(node, m)),
+                    Err(crate::values::RegexError::Invalid(m)) => return Err(self.error(at, m)),
                 },
                 _ => M::No,
             },
@@ -66,7 +65,7 @@ impl Evaluator {
                 let r = ts.instance(t, subject);
                 drop(ts);
                 if let Type::Alias(_) = t {
-                    self.check_alias(t, node)?;
+                    self.check_alias(t, at)?;
                 }
                 if r {
                     M::Yes
@@ -84,7 +83,7 @@ impl Evaluator {
             Value::Array(ms) => match subject {
                 Value::Array(ss) if ss.len() == ms.len() => {
                     for (s, m) in ss.iter().zip(ms) {
-                        match self.case_match(s, m, node)? {
+                        match self.case_match(s, m, at)? {
                             M::Yes => {}
                             other => return Ok(other),
                         }
@@ -99,7 +98,7 @@ impl Evaluator {
                         let Some(s) = sh.get(k) else {
                             return Ok(M::No);
                         };
-                        match self.case_match(s, m, node)? {
+                        match self.case_match(s, m, at)? {
                             M::Yes => {}
                             other => return Ok(other),
                         }
@@ -118,68 +117,79 @@ impl Evaluator {
         })
     }
 
-    pub(crate) fn check_alias(&self, _t: &Type, _node: &SyntaxNode) -> Result<(), Flow> {
+    pub(crate) fn check_alias(&self, _t: &Type, _at: ExprId) -> Result<(), Flow> {
         Ok(())
     }
 
-    pub(crate) fn case(&mut self, c: &ast::CaseExpr) -> Result<Value, Flow> {
+    pub(crate) fn case(&mut self, subject: ExprId, options: &[CaseOption]) -> Result<Value, Flow> {
         self.scopes.push_ephemeral();
-        let r = self.case_inner(c);
+        let r = self.case_inner(subject, options);
         self.scopes.pop_ephemeral();
         r
     }
 
-    fn case_inner(&mut self, c: &ast::CaseExpr) -> Result<Value, Flow> {
-        let subject = self.eval_opt(c.subject())?;
+    fn case_inner(&mut self, subject: ExprId, options: &[CaseOption]) -> Result<Value, Flow> {
+        let subject = self.eval(subject)?;
         let mut default_body = None;
-        for option in c.options() {
-            let values = self.option_values(option.values().collect())?;
+        for option in options {
+            let values = self.option_values(&option.values)?;
+            let site = option.values.first().copied().unwrap_or_default();
             for v in &values {
                 if let Value::Default = v {
-                    default_body.get_or_insert(option.body());
+                    default_body.get_or_insert(&option.body);
                     continue;
                 }
-                match self.case_match(&subject, v, option.syntax())? {
-                    M::Yes => return self.eval_block(option.body()),
+                match self.case_match(&subject, v, site)? {
+                    M::Yes => return self.eval_statements(&option.body),
                     M::No => {}
                     M::Unknown => return Ok(Value::Unknown(Type::Any)),
                 }
             }
         }
         match default_body {
-            Some(b) => self.eval_block(b),
+            Some(b) => self.eval_statements(b),
             None => Ok(Value::Undef),
         }
     }
 
-    pub(crate) fn selector(&mut self, s: &ast::SelectorExpr) -> Result<Value, Flow> {
+    pub(crate) fn selector(
+        &mut self,
+        subject: ExprId,
+        entries: &[(ExprId, ExprId)],
+        at: ExprId,
+    ) -> Result<Value, Flow> {
         self.scopes.push_ephemeral();
-        let r = self.selector_inner(s);
+        let r = self.selector_inner(subject, entries, at);
         self.scopes.pop_ephemeral();
         r
     }
 
-    fn selector_inner(&mut self, s: &ast::SelectorExpr) -> Result<Value, Flow> {
-        let subject = self.eval_opt(s.subject())?;
+    fn selector_inner(
+        &mut self,
+        subject: ExprId,
+        entries: &[(ExprId, ExprId)],
+        at: ExprId,
+    ) -> Result<Value, Flow> {
+        let subject = self.eval(subject)?;
         let mut default_value = None;
-        for entry in s.entries() {
-            let values = self.option_values(entry.matcher().into_iter().collect())?;
+        for &(matcher, value) in entries {
+            let values = self.option_values(&[matcher])?;
             for v in &values {
                 if let Value::Default = v {
-                    default_value.get_or_insert(entry.value());
+                    default_value.get_or_insert(value);
                     continue;
                 }
-                match self.case_match(&subject, v, entry.syntax())? {
-                    M::Yes => return self.eval_opt(entry.value()),
+                match self.case_match(&subject, v, matcher)? {
+                    M::Yes => return self.eval(value),
                     M::No => {}
                     M::Unknown => return Ok(Value::Unknown(Type::Any)),
                 }
             }
         }
         match default_value {
-            Some(v) => self.eval_opt(v),
+            Some(v) => self.eval(v),
             None => Err(self.error(
-                s.syntax(),
+                at,
                 format!(
                     "No matching entry for selector parameter with value '{}'",
                     crate::values::format::to_interpolated(&subject)

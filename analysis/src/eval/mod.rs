@@ -1,4 +1,4 @@
-//! A bounded constant evaluator over the typed AST.
+//! A bounded constant evaluator over the lowered model ([`crate::hir`]).
 //!
 //! The evaluator computes what a piece of Puppet code evaluates to when that
 //! is knowable from the source alone, so that type inference, hover and
@@ -26,9 +26,13 @@ pub mod scope;
 mod tests;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
-use puppet_syntax::ast::{self, AstNode};
-use puppet_syntax::{SourceKind, SyntaxNode, TextRange};
+use puppet_syntax::SourceKind;
+
+use crate::hir::body::{Body, BodyKind, ExprId};
+use crate::hir::lower::{lower_file, LoweredFile};
+use crate::hir::DefKind;
 
 use crate::types::{Type, TypeAliases, TypeSystem};
 use crate::values::Value;
@@ -62,8 +66,10 @@ impl Default for Limits {
 pub struct EvalError {
     /// The message (informative, close to Puppet's).
     pub message: String,
-    /// The source range of the expression that failed.
-    pub range: TextRange,
+    /// The expression that failed, in the body evaluation started in (an
+    /// error inside a called function is placed at the call); `None` for
+    /// a syntax or validation error of an evaluated text.
+    pub at: Option<ExprId>,
 }
 
 /// Why evaluation of an expression did not produce a value normally.
@@ -106,7 +112,10 @@ pub struct Evaluator {
     pub(crate) aliases: TypeAliases,
     alias_names: Vec<String>,
     pub(crate) alias_display: Vec<String>,
-    functions: HashMap<String, ast::FunctionDef>,
+    /// Puppet-language functions, by lower-case name.
+    functions: HashMap<String, Arc<Body>>,
+    /// The body whose expressions are being evaluated.
+    pub(crate) body: Arc<Body>,
     pub(crate) scopes: Scopes,
     warnings: Vec<String>,
     /// Resource types and classes known to exist (lower-case names).
@@ -183,6 +192,7 @@ impl Evaluator {
             alias_names: Vec::new(),
             alias_display: Vec::new(),
             functions: HashMap::new(),
+            body: Arc::new(Body::new(BodyKind::Manifest)),
             scopes: Scopes::new(),
             warnings: Vec::new(),
             resource_types: CORE_RESOURCE_TYPES.iter().map(|s| s.to_string()).collect(),
@@ -203,28 +213,32 @@ impl Evaluator {
             return Outcome {
                 error: Some(EvalError {
                     message: e.message.clone(),
-                    range: e.range,
+                    at: None,
                 }),
                 ..Outcome::default()
             };
         }
-        let file = parse.tree();
+        let file = lower_file(&parse.syntax_node(), SourceKind::Manifest);
         self.eval_file(&file)
     }
 
-    /// Evaluates a parsed file: loads its definitions, then runs its
+    /// Evaluates a lowered file: loads its definitions, then runs its
     /// statements in the top scope.
-    pub fn eval_file(&mut self, file: &ast::SourceFile) -> Outcome {
-        let result = self
-            .load_definitions(file)
-            .and_then(|_| self.eval_statements(file.statements()));
+    pub fn eval_file(&mut self, file: &LoweredFile) -> Outcome {
+        let result = self.load_definitions(file).and_then(|_| {
+            self.body = file.top.clone();
+            let statements = file.top.body.clone();
+            self.eval_statements(&statements)
+        });
         self.finish(result)
     }
 
-    /// Evaluates one expression in the current scope (for hover and
-    /// inference: set variables first with [`Evaluator::set_variable`]).
-    pub fn eval_expression(&mut self, expr: &ast::Expr) -> Outcome {
+    /// Evaluates one expression of `body` in the current scope (for hover
+    /// and inference: set variables first with [`Evaluator::set_variable`]).
+    pub fn eval_expression(&mut self, body: &Arc<Body>, expr: ExprId) -> Outcome {
+        let saved = std::mem::replace(&mut self.body, body.clone());
         let result = self.eval(expr);
+        self.body = saved;
         self.finish(result)
     }
 
@@ -310,56 +324,59 @@ impl Evaluator {
         }
     }
 
-    /// Loads function definitions and type aliases found anywhere in `file`
-    /// (Puppet loads them before evaluating).
-    pub fn load_definitions(&mut self, file: &ast::SourceFile) -> Result<(), Flow> {
+    /// Makes a Puppet-language function callable by name.
+    pub fn add_function(&mut self, name: &str, body: Arc<Body>) {
+        self.functions
+            .insert(name.trim_start_matches("::").to_ascii_lowercase(), body);
+    }
+
+    /// Loads a file's functions, type aliases and resource types (Puppet
+    /// loads them before evaluating).
+    pub fn load_definitions(&mut self, file: &LoweredFile) -> Result<(), Flow> {
         let mut alias_defs = Vec::new();
-        for node in file.syntax().descendants() {
-            if let Some(f) = ast::FunctionDef::cast(node.clone()) {
-                if let Some(name) = f.name() {
-                    let key = name.to_ascii_lowercase();
-                    if self.functions.contains_key(&key) {
-                        return Err(self.error(
-                            f.syntax(),
-                            format!("Attempt to redefine entity 'function {}'", name),
-                        ));
+        for def in &file.definitions {
+            match def.kind {
+                DefKind::Function => {
+                    if self.functions.contains_key(&def.name) {
+                        return Err(Flow::Error(EvalError {
+                            message: format!("Attempt to redefine entity 'function {}'", def.name),
+                            at: None,
+                        }));
                     }
-                    self.functions.insert(key, f);
+                    self.functions.insert(def.name.clone(), def.body.clone());
                 }
-            } else if let Some(a) = ast::TypeAlias::cast(node.clone()) {
-                if let Some(name) = a.name() {
-                    self.alias_names.push(name.to_ascii_lowercase());
-                    self.alias_display.push(name.clone());
-                    alias_defs.push((name, a));
+                DefKind::TypeAlias => {
+                    self.alias_names.push(def.name.to_ascii_lowercase());
+                    self.alias_display.push(def.name.clone());
+                    alias_defs.push(def);
                 }
-            } else if let Some(c) = ast::ClassDef::cast(node.clone()) {
-                if let Some(name) = c.name() {
-                    self.add_resource_type(&name);
-                }
-            } else if let Some(d) = ast::DefineDef::cast(node.clone()) {
-                if let Some(name) = d.name() {
-                    self.add_resource_type(&name);
-                }
+                DefKind::Class | DefKind::DefinedType => self.add_resource_type(&def.name),
+                DefKind::Node | DefKind::Plan => {}
             }
         }
-        for (name, def) in alias_defs {
-            let t = match def.value() {
-                Some(e) => match self.eval(&e)? {
-                    Value::Type(t) => t,
-                    other => {
-                        return Err(self.error(
-                            def.syntax(),
-                            format!(
-                                "The type alias '{}' must be a Type, got {}",
-                                name,
-                                other.a_label()
-                            ),
-                        ))
+        for def in alias_defs {
+            let t = match def.body.return_type {
+                Some(value) => {
+                    let saved = std::mem::replace(&mut self.body, def.body.clone());
+                    let v = self.eval(value);
+                    self.body = saved;
+                    match v? {
+                        Value::Type(t) => t,
+                        other => {
+                            return Err(Flow::Error(EvalError {
+                                message: format!(
+                                    "The type alias '{}' must be a Type, got {}",
+                                    def.name,
+                                    other.a_label()
+                                ),
+                                at: None,
+                            }))
+                        }
                     }
-                },
+                }
                 None => Type::Any,
             };
-            self.aliases.insert(&name, t);
+            self.aliases.insert(&def.name, t);
             crate::types::alias::set_display_aliases(Some(self.aliases.clone()));
             self.sets_display_aliases = true;
         }
@@ -387,7 +404,7 @@ impl Evaluator {
             Err(Flow::Return(_)) => Outcome {
                 error: Some(EvalError {
                     message: "return() from context where this is illegal".into(),
-                    range: TextRange::default(),
+                    at: None,
                 }),
                 warnings,
                 ..Outcome::default()
@@ -400,7 +417,7 @@ impl Evaluator {
             Err(Flow::Break) => Outcome {
                 error: Some(EvalError {
                     message: "break() from context where this is illegal".into(),
-                    range: TextRange::default(),
+                    at: None,
                 }),
                 warnings,
                 ..Outcome::default()
@@ -413,10 +430,10 @@ impl Evaluator {
         TypeSystem::new(&self.aliases)
     }
 
-    pub(crate) fn error(&self, node: &SyntaxNode, message: impl Into<String>) -> Flow {
+    pub(crate) fn error(&self, at: ExprId, message: impl Into<String>) -> Flow {
         Flow::Error(EvalError {
             message: message.into(),
-            range: node.text_range(),
+            at: Some(at),
         })
     }
 

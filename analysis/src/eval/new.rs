@@ -2,8 +2,7 @@
 //! Puppet's `new` function, converting its arguments to an instance of the
 //! type; the result must then be an instance of the (parameterized) type.
 
-use puppet_syntax::ast;
-use puppet_syntax::SyntaxNode;
+use crate::hir::body::{ExprId, LambdaId};
 
 use super::{Evaluator, Flow};
 use crate::types::{infer_generalized, Type};
@@ -169,8 +168,8 @@ impl Evaluator {
         &mut self,
         t: &Type,
         args: Vec<Value>,
-        lambda: Option<&ast::Lambda>,
-        node: &SyntaxNode,
+        lambda: Option<LambdaId>,
+        at: ExprId,
     ) -> Result<Value, Flow> {
         if args.iter().any(Value::is_unknown) {
             return Ok(Value::Unknown(t.clone()));
@@ -181,14 +180,14 @@ impl Evaluator {
             if args.len() == 1 && !matches!(t, Type::Init(..)) && self.ts().instance(t, &args[0]) {
                 args.into_iter().next().unwrap_or(Value::Undef)
             } else {
-                self.convert(t, &args, node)?
+                self.convert(t, &args, at)?
             };
         let ts = self.ts();
         let ok = ts.instance(t, &v);
         drop(ts);
         if !ok {
             return Err(self.error(
-                node,
+                at,
                 format!(
                     "Converted value from {}.new() has wrong type, expects a {} value, got {}",
                     t,
@@ -198,14 +197,14 @@ impl Evaluator {
             ));
         }
         match lambda {
-            Some(l) => self.call_lambda(l, vec![v], node),
+            Some(l) => self.call_lambda(l, vec![v], at),
             None => Ok(v),
         }
     }
 
-    fn convert(&mut self, t: &Type, args: &[Value], node: &SyntaxNode) -> Result<Value, Flow> {
+    fn convert(&mut self, t: &Type, args: &[Value], at: ExprId) -> Result<Value, Flow> {
         let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-        let fail = |this: &Self, m: String| Err(this.error(node, m));
+        let fail = |this: &Self, m: String| Err(this.error(at, m));
         if args.is_empty() {
             return fail(self, format!("{}.new() expects at least one argument", t));
         }
@@ -213,7 +212,7 @@ impl Evaluator {
             Type::Alias(name) => {
                 let resolved = self.aliases_resolve(name);
                 match resolved {
-                    Some(r) => self.convert(&r, args, node),
+                    Some(r) => self.convert(&r, args, at),
                     None => fail(self, format!("Type alias '{}' cannot be resolved", name)),
                 }
             }
@@ -221,12 +220,12 @@ impl Evaluator {
                 if let (Type::Optional(_), Value::Undef) = (t, arg(0)) {
                     return Ok(Value::Undef);
                 }
-                self.convert(inner, args, node)
+                self.convert(inner, args, at)
             }
             Type::Init(Some(inner), extra) => {
                 let mut a = args.to_vec();
                 a.extend(extra.iter().cloned());
-                self.convert(inner, &a, node)
+                self.convert(inner, &a, at)
             }
             Type::Integer(_) => {
                 let (from, radix, abs) = match arg(0) {
@@ -416,9 +415,7 @@ impl Evaluator {
                 let v = arg(0);
                 let s = match args.get(1) {
                     None => string_format::default_string(&v),
-                    Some(f) => {
-                        string_format::format_value(&v, f).map_err(|e| self.error(node, e))?
-                    }
+                    Some(f) => string_format::format_value(&v, f).map_err(|e| self.error(at, e))?,
                 };
                 Ok(Value::String(s))
             }
@@ -535,7 +532,7 @@ impl Evaluator {
             Type::SemVer(_) => match args {
                 [Value::String(s)] => Version::parse(s)
                     .map(Value::SemVer)
-                    .map_err(|e| self.error(node, e)),
+                    .map_err(|e| self.error(at, e)),
                 [Value::SemVer(v)] => Ok(Value::SemVer(v.clone())),
                 [Value::Hash(h)] => {
                     let g = |k: &str| h.get(&Value::string(k)).cloned().unwrap_or(Value::Undef);
@@ -546,14 +543,14 @@ impl Evaluator {
                         g("prerelease"),
                         g("build"),
                     ];
-                    self.semver_from_parts(&a, node)
+                    self.semver_from_parts(&a, at)
                 }
                 // positional prerelease and build must be strings when given
                 parts
                     if (3..=5).contains(&parts.len())
                         && parts[3..].iter().all(|p| matches!(p, Value::String(_))) =>
                 {
-                    self.semver_from_parts(parts, node)
+                    self.semver_from_parts(parts, at)
                 }
                 _ => fail(
                     self,
@@ -563,7 +560,7 @@ impl Evaluator {
             Type::SemVerRange => match args {
                 [Value::String(s)] => VersionRange::parse(s)
                     .map(Value::SemVerRange)
-                    .map_err(|e| self.error(node, e)),
+                    .map_err(|e| self.error(at, e)),
                 [Value::SemVerRange(r)] => Ok(Value::SemVerRange(r.clone())),
                 [a, b, rest @ ..] => {
                     let ver = |v: &Value| match v {
@@ -572,8 +569,8 @@ impl Evaluator {
                         _ => Err("expects a SemVer".to_string()),
                     };
                     let (min, max) = (
-                        ver(a).map_err(|e| self.error(node, e))?,
-                        ver(b).map_err(|e| self.error(node, e))?,
+                        ver(a).map_err(|e| self.error(at, e))?,
+                        ver(b).map_err(|e| self.error(at, e))?,
                     );
                     let excl = matches!(rest.first(), Some(Value::Boolean(true)));
                     Ok(Value::SemVerRange(VersionRange::between(min, max, excl)))
@@ -583,7 +580,7 @@ impl Evaluator {
                     "SemVerRange.new() expects a String or min and max versions".into(),
                 ),
             },
-            Type::Timespan(_) => self.new_timespan(args, node),
+            Type::Timespan(_) => self.new_timespan(args, at),
             Type::Timestamp(_) => match args {
                 [Value::Integer(i)] => Ok(Value::Timestamp(Timestamp {
                     nanos: *i as i128 * 1_000_000_000,
@@ -594,11 +591,11 @@ impl Evaluator {
                 },
                 [Value::String(s)] => Timestamp::parse(s)
                     .map(Value::Timestamp)
-                    .map_err(|e| self.error(node, e)),
+                    .map_err(|e| self.error(at, e)),
                 [Value::Timestamp(t)] => Ok(Value::Timestamp(*t)),
-                [Value::String(s), format] => self.timestamp_from_string(s, format, None, node),
+                [Value::String(s), format] => self.timestamp_from_string(s, format, None, at),
                 [Value::String(s), format, tz] => {
-                    self.timestamp_from_string(s, format, Some(tz), node)
+                    self.timestamp_from_string(s, format, Some(tz), at)
                 }
                 [Value::Hash(h)] => {
                     let get = |k: &str| h.get(&Value::string(k)).cloned();
@@ -607,7 +604,7 @@ impl Evaluator {
                             &s,
                             &get("format").unwrap_or(Value::Default),
                             get("timezone").as_ref(),
-                            node,
+                            at,
                         ),
                         _ => fail(
                             self,
@@ -633,7 +630,7 @@ impl Evaluator {
             },
             // a one-member Variant normalizes to its member; others have no
             // `new` function
-            Type::Variant(ts) if ts.len() == 1 => self.convert(&ts[0], args, node),
+            Type::Variant(ts) if ts.len() == 1 => self.convert(&ts[0], args, at),
             Type::Binary => {
                 let bytes = match args {
                     [Value::String(s)] => crate::values::binary::from_string(s, "%B"),
@@ -659,7 +656,7 @@ impl Evaluator {
                     },
                     _ => Err("Binary.new() was called with arguments it does not accept".into()),
                 };
-                bytes.map(Value::Binary).map_err(|e| self.error(node, e))
+                bytes.map(Value::Binary).map_err(|e| self.error(at, e))
             }
             Type::Uri(_) => match args {
                 [Value::String(s)] if !s.is_empty() => {
@@ -772,7 +769,7 @@ impl Evaluator {
         s: &str,
         format: &Value,
         tz: Option<&Value>,
-        node: &SyntaxNode,
+        at: ExprId,
     ) -> Result<Value, Flow> {
         let tz = match tz {
             None | Some(Value::Undef) | Some(Value::Default) => None,
@@ -784,7 +781,7 @@ impl Evaluator {
             Some(Value::String(t)) => Some(t.as_str()),
             Some(other) => {
                 return Err(self.error(
-                    node,
+                    at,
                     format!(
                         "Timestamp.new() expects a String time zone, got {}",
                         other.a_label()
@@ -805,14 +802,14 @@ impl Evaluator {
                 for f in fs {
                     match f {
                         Value::String(f) => v.push(f.as_str()),
-                        _ => return Err(self.error(node, "Timestamp formats must be Strings")),
+                        _ => return Err(self.error(at, "Timestamp formats must be Strings")),
                     }
                 }
                 v
             }
             other => {
                 return Err(self.error(
-                    node,
+                    at,
                     format!(
                         "Timestamp.new() expects a format String or Array, got {}",
                         other.a_label()
@@ -822,17 +819,17 @@ impl Evaluator {
         };
         crate::values::strptime::parse_timestamp(s, &formats, tz)
             .map(Value::Timestamp)
-            .map_err(|e| self.error(node, e))
+            .map_err(|e| self.error(at, e))
     }
 
-    fn semver_from_parts(&mut self, parts: &[Value], node: &SyntaxNode) -> Result<Value, Flow> {
+    fn semver_from_parts(&mut self, parts: &[Value], at: ExprId) -> Result<Value, Flow> {
         let num = |v: &Value| match v {
             Value::Integer(i) if *i >= 0 => Some(*i as u64),
             _ => None,
         };
         let (Some(ma), Some(mi), Some(pa)) = (num(&parts[0]), num(&parts[1]), num(&parts[2]))
         else {
-            return Err(self.error(node, "SemVer.new() expects non-negative Integers"));
+            return Err(self.error(at, "SemVer.new() expects non-negative Integers"));
         };
         let mut s = format!("{}.{}.{}", ma, mi, pa);
         match parts.get(3) {
@@ -841,7 +838,7 @@ impl Evaluator {
                 s.push_str(p);
             }
             Some(Value::Undef) | None => {}
-            Some(_) => return Err(self.error(node, "SemVer prerelease must be a String")),
+            Some(_) => return Err(self.error(at, "SemVer prerelease must be a String")),
         }
         match parts.get(4) {
             Some(Value::String(b)) => {
@@ -849,15 +846,15 @@ impl Evaluator {
                 s.push_str(b);
             }
             Some(Value::Undef) | None => {}
-            Some(_) => return Err(self.error(node, "SemVer build must be a String")),
+            Some(_) => return Err(self.error(at, "SemVer build must be a String")),
         }
         Version::parse(&s)
             .map(Value::SemVer)
-            .map_err(|e| self.error(node, e))
+            .map_err(|e| self.error(at, e))
     }
 
-    fn new_timespan(&mut self, args: &[Value], node: &SyntaxNode) -> Result<Value, Flow> {
-        let err = |this: &Self, m: String| Err(this.error(node, m));
+    fn new_timespan(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
+        let err = |this: &Self, m: String| Err(this.error(at, m));
         match args {
             [Value::Integer(i)] => Ok(Value::Timespan(Timespan {
                 nanos: *i as i128 * 1_000_000_000,
@@ -869,10 +866,10 @@ impl Evaluator {
             [Value::Timespan(t)] => Ok(Value::Timespan(*t)),
             [Value::String(s)] => Timespan::parse(s)
                 .map(Value::Timespan)
-                .map_err(|e| self.error(node, e)),
+                .map_err(|e| self.error(at, e)),
             [Value::String(s), Value::String(f)] => Timespan::parse_with(s, f)
                 .map(Value::Timespan)
-                .map_err(|e| self.error(node, e)),
+                .map_err(|e| self.error(at, e)),
             [Value::String(s), Value::Array(fs)] => {
                 let fs: Vec<&str> = fs
                     .iter()
@@ -883,7 +880,7 @@ impl Evaluator {
                     .collect();
                 Timespan::parse_any(s, &fs)
                     .map(Value::Timespan)
-                    .map_err(|e| self.error(node, e))
+                    .map_err(|e| self.error(at, e))
             }
             [Value::Hash(h)] => {
                 if let Some(Value::String(s)) = h.get(&Value::string("string")) {
@@ -891,7 +888,7 @@ impl Evaluator {
                     if let Some(f) = h.get(&Value::string("format")) {
                         a.push(f.clone());
                     }
-                    return self.new_timespan(&a, node);
+                    return self.new_timespan(&a, at);
                 }
                 let known = [
                     "days",

@@ -109,7 +109,12 @@ impl FileItems {
 
 #[salsa::tracked(returns(ref))]
 pub fn file_items(db: &dyn salsa::Database, file: SourceFile) -> FileItems {
-    let root = parse(db, file).syntax_node();
+    items_of(&parse(db, file).syntax_node())
+}
+
+/// The items of a tree's root (for code outside the database, such as the
+/// evaluator of a lone text).
+pub fn items_of(root: &SyntaxNode) -> FileItems {
     let mut items = vec![ItemData {
         kind: ItemKind::TopLevel,
         name: String::new(),
@@ -118,7 +123,7 @@ pub fn file_items(db: &dyn salsa::Database, file: SourceFile) -> FileItems {
         name_range: TextRange::empty(root.text_range().start()),
         parent: ItemIndex::TOP_LEVEL,
     }];
-    collect(&root, ItemIndex::TOP_LEVEL, &[], &mut items);
+    collect(root, ItemIndex::TOP_LEVEL, &[], &mut items);
     FileItems { items }
 }
 

@@ -10,11 +10,12 @@ use super::occurrences::{occurrence_at, Referent};
 use super::{Cancellable, FilePosition};
 use crate::builtins::{builtins, docs::DocSource};
 use crate::db::{parse, SourceFile, Workspace};
+use crate::hir::resolution::{variable_resolution, FileTarget};
+use crate::hir::scope::{Target, VariableDefKind};
 use crate::hir::{DefKind, Signature};
 use crate::host::Analysis;
 use crate::index::{lookup, Namespace};
 use crate::infer::{infer_range, type_context, Inferred};
-use crate::scopes::{variable_resolution, Target, VariableDefKind};
 use crate::types::alias::expand_for_display;
 use crate::values::format::to_programmatic;
 use puppet_syntax::ast::{self, AstNode};
@@ -318,24 +319,39 @@ impl Hover<'_> {
         }
         let reference = resolution.reference_at(offset)?;
         Some(match &reference.target {
-            Target::Local(defs) => {
+            FileTarget::Local(defs) => {
                 let def = resolution.definitions.get(*defs.first()?)?;
                 let line = self.line_of(def.range);
                 format!("{} defined on line {line}", describe_def(def.kind))
             }
-            Target::Inherited { class } => format!("Inherited from class `{class}`"),
-            Target::Qualified { class } => format!("Variable of class `{class}`"),
-            Target::ExternalQualified => "Variable of a class outside the workspace".into(),
-            Target::UnknownQualified { class } => format!("Class `{class}` has no such variable"),
-            Target::TopScope | Target::Global => "Top-scope variable".into(),
-            Target::BuiltIn => "Set by Puppet for every scope".into(),
-            Target::Fact => "Legacy top-scope fact (deprecated; use `$facts`)".into(),
-            Target::MatchVariable => "Match variable of the last regexp match".into(),
-            Target::MaybeInherited => {
+            FileTarget::Other(Target::Inherited { class }) => {
+                format!("Inherited from class `{class}`")
+            }
+            FileTarget::Other(Target::Qualified { class }) => {
+                format!("Variable of class `{class}`")
+            }
+            FileTarget::Other(Target::ExternalQualified) => {
+                "Variable of a class outside the workspace".into()
+            }
+            FileTarget::Other(Target::UnknownQualified { class }) => {
+                format!("Class `{class}` has no such variable")
+            }
+            FileTarget::Other(Target::TopScope | Target::Global) => "Top-scope variable".into(),
+            FileTarget::Other(Target::BuiltIn) => "Set by Puppet for every scope".into(),
+            FileTarget::Other(Target::Fact) => {
+                "Legacy top-scope fact (deprecated; use `$facts`)".into()
+            }
+            FileTarget::Other(Target::MatchVariable) => {
+                "Match variable of the last regexp match".into()
+            }
+            FileTarget::Other(Target::MaybeInherited) => {
                 "May come from an inherited class outside the workspace".into()
             }
-            Target::TemplateArgument => "Passed to the template by `epp()`".into(),
-            Target::Unknown => "Unknown variable".into(),
+            FileTarget::Other(Target::TemplateArgument) => {
+                "Passed to the template by `epp()`".into()
+            }
+            FileTarget::Other(Target::Unknown) => "Unknown variable".into(),
+            FileTarget::Other(Target::Local(_)) => "Local variable".into(),
         })
     }
 

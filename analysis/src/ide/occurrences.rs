@@ -7,11 +7,13 @@
 //! when their [`Referent`]s are equal, in any file.
 
 use crate::db::{parse, SourceFile, Workspace};
+use crate::hir::resolution::{
+    class_variable_definition, variable_resolution, FileTarget, Resolution,
+};
+use crate::hir::scope::{workspace_globals, ScopeKind, Target};
 use crate::hir::{file_items, file_signatures, item_node, DefKind};
 use crate::index::{index_key, lookup, Namespace};
 use crate::ruby_plugins::plugin_index;
-use crate::scopes::{class_variable_definition, variable_resolution, workspace_globals, Target};
-use crate::scopes::{Resolution, ScopeKind};
 use crate::workspace::TemplateFunction;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
@@ -197,7 +199,7 @@ fn canonical_definitions(resolution: &Resolution) -> Vec<usize> {
         i
     }
     for reference in &resolution.references {
-        if let Target::Local(defs) = &reference.target {
+        if let FileTarget::Local(defs) = &reference.target {
             let valid: Vec<usize> = defs.iter().copied().filter(|&d| d < parent.len()).collect();
             for pair in valid.windows(2) {
                 let (a, b) = (find(&mut parent, pair[0]), find(&mut parent, pair[1]));
@@ -283,11 +285,11 @@ impl Walker<'_> {
                 .unwrap_or_default()
                 .to_string();
             let referent = match &reference.target {
-                Target::Local(defs) => match defs.first() {
+                FileTarget::Local(defs) => match defs.first() {
                     Some(&d) if d < canonical.len() => local(d),
                     _ => Referent::ExternalVariable(reference.name.clone()),
                 },
-                Target::Inherited { class } | Target::Qualified { class } => {
+                FileTarget::Other(Target::Inherited { class } | Target::Qualified { class }) => {
                     match class_variable_definition(self.db, self.workspace, class, &leaf) {
                         Some((file, range)) => Referent::Variable {
                             file,
@@ -297,7 +299,7 @@ impl Walker<'_> {
                         None => Referent::ExternalVariable(reference.name.clone()),
                     }
                 }
-                Target::Global => self
+                FileTarget::Other(Target::Global) => self
                     .global_definition(&leaf)
                     .unwrap_or_else(|| Referent::ExternalVariable(reference.name.clone())),
                 _ => Referent::ExternalVariable(reference.name.clone()),
@@ -330,7 +332,8 @@ impl Walker<'_> {
 
     /// A top- or node-scope variable assigned in some file of the workspace.
     fn global_definition(&self, name: &str) -> Option<Referent> {
-        let files = workspace_globals(self.db, self.workspace).get(name)?;
+        let files =
+            workspace_globals(self.db, self.workspace).get(&crate::hir::body::name(name))?;
         files.iter().find_map(|&file| {
             let resolution = variable_resolution(self.db, self.workspace, file);
             let canonical = canonical_definitions(resolution);

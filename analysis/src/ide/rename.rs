@@ -10,10 +10,10 @@ use super::occurrences::{occurrence_at, occurrences_of, NameStyle, Occurrence, R
 use super::{Cancellable, FilePosition, SourceChange, TextEdit};
 use crate::builtins::builtins;
 use crate::db::Workspace;
+use crate::hir::scope::BUILTIN_VARIABLES;
 use crate::hir::DefKind;
 use crate::host::Analysis;
 use crate::index::{index_key, lookup, Namespace};
-use crate::scopes::BUILTIN_VARIABLES;
 use crate::workspace::{autoload_expectation, autoload_path};
 use puppet_syntax::validation::{is_classref_decl, is_classref_ext_decl, is_param_name};
 use puppet_syntax::TextRange;

@@ -7,8 +7,9 @@
 
 use super::Cancellable;
 use crate::builtins::builtins;
+use crate::hir::resolution::{variable_resolution, FileTarget, Resolution};
+use crate::hir::scope::Target;
 use crate::host::Analysis;
-use crate::scopes::{variable_resolution, Resolution, Target};
 use crate::types::Type;
 use puppet_syntax::ast::{self, AstNode};
 use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
@@ -288,18 +289,18 @@ impl<'a> Classifier<'a> {
             .get(&start)
             .and_then(|&i| self.resolution.references.get(i));
         Some(match reference.map(|r| &r.target) {
-            Some(Target::Local(defs)) => {
+            Some(FileTarget::Local(defs)) => {
                 let param = defs
                     .first()
                     .and_then(|&d| self.resolution.definitions.get(d))
                     .is_some_and(|d| d.kind.is_param());
                 (if param { K::Parameter } else { K::Variable }, 0)
             }
-            Some(Target::BuiltIn | Target::Fact) => (
+            Some(FileTarget::Other(Target::BuiltIn | Target::Fact)) => (
                 K::Variable,
                 modifiers::READONLY | modifiers::DEFAULT_LIBRARY,
             ),
-            Some(Target::MatchVariable) => (K::Variable, modifiers::READONLY),
+            Some(FileTarget::Other(Target::MatchVariable)) => (K::Variable, modifiers::READONLY),
             _ => (K::Variable, 0),
         })
     }

@@ -77,8 +77,9 @@ impl TypeContext {
 pub(crate) fn evaluate_type(ev: &mut Evaluator, text: &str) -> Option<Type> {
     let parse = puppet_syntax::parse(text, SourceKind::Manifest);
     let expr = parse.tree().statements().next()?;
+    let (body, _, id) = crate::hir::lower::lower_expression(&expr);
     ev.reset_budget();
-    match ev.eval_expression(&expr).value? {
+    match ev.eval_expression(&std::sync::Arc::new(body), id).value? {
         Value::Type(t) => Some(t),
         _ => None,
     }

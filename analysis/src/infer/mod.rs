@@ -1,13 +1,13 @@
-//! Type inference for every expression of a file.
+//! Type inference for every expression of an item.
 //!
-//! A walk over the file in flow order keeps what each variable holds (a
-//! known value or only a type) and records, for every expression, its
-//! [`Inferred`] type and, when it is a constant, its value. Constants come
-//! from the evaluator (one implementation of Puppet's semantics), run with
-//! the variables the expression reads bound to what the walk knows, so
-//! `$port = 8000 + 80` is `Integer[8080, 8080]` with the value `8080` and
-//! `$p + 1` with `Integer[1, 10] $p` is `Integer[2, 11]`. On top of the
-//! evaluator the walk knows:
+//! A walk over an item's lowered body in flow order keeps what each
+//! variable holds (a known value or only a type) and records, for every
+//! expression, its [`Inferred`] type and, when it is a constant, its value.
+//! Constants come from the evaluator (one implementation of Puppet's
+//! semantics), run with the variables the expression reads bound to what
+//! the walk knows, so `$port = 8000 + 80` is `Integer[8080, 8080]` with the
+//! value `8080` and `$p + 1` with `Integer[1, 10] $p` is `Integer[2, 11]`.
+//! On top of the evaluator the walk knows:
 //! - declared parameter types of classes, defined types, functions, plans,
 //!   lambdas and EPP templates;
 //! - function return types (workspace functions' `>> T`, Puppet's
@@ -16,10 +16,15 @@
 //! - narrowing in `if $x =~ T`, `if $x`, `unless`, `case` options and
 //!   selector entries;
 //! - facts' types (`$facts['os']['family']` is `String`);
-//! - values flowing through variables, merged after branches.
+//! - values flowing through variables, merged after branches;
+//! - variables of other classes and of the top scope, from their own
+//!   items' inference (through [`class_variable_type`] and
+//!   [`global_variable_type`]).
 //!
-//! What cannot be known stays `Any`, never a guess. Nothing here is
-//! memoized: inference is computed when an IDE feature asks.
+//! Each item's inference is a query ([`infer_item`]) of its body: an edit
+//! in one class infers that class again, and what depends on its
+//! variables only if their types changed. What cannot be known stays
+//! `Any`, never a guess.
 
 mod context;
 mod narrow;
@@ -28,11 +33,16 @@ mod walk;
 
 pub use context::{type_context, TypeContext};
 
-use crate::db::{parse, SourceFile, Workspace};
+use crate::db::{SourceFile, Workspace};
+use crate::hir::body::{Body, ExprId, Name};
+use crate::hir::scope::{item_scopes, DefSite};
+use crate::hir::{file_items, item_body, item_source_map, ItemIndex};
+use crate::index::{lookup, Namespace};
 use crate::types::Type;
 use crate::values::Value;
 use puppet_syntax::{SyntaxNode, TextRange};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 /// What is known of an expression: always a type, and the value when the
 /// expression is a constant.
@@ -69,6 +79,239 @@ impl Inferred {
             None => Value::Unknown(self.ty.clone()),
         }
     }
+}
+
+/// What inference knows of one item, position-free: every expression by
+/// its id, every variable definition by its site, and what the item's own
+/// scope holds at its end (what other items read as its variables).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ItemTypes {
+    exprs: Vec<Option<Inferred>>,
+    /// Parameters (of the item and its lambdas); assignment targets are
+    /// expressions.
+    pub defs: HashMap<DefSite, Inferred>,
+    /// The item scope's variables after its last statement.
+    pub final_vars: BTreeMap<Name, Inferred>,
+}
+
+impl Eq for ItemTypes {}
+
+impl ItemTypes {
+    fn new(body: &Body) -> ItemTypes {
+        ItemTypes {
+            exprs: vec![None; body.len()],
+            ..ItemTypes::default()
+        }
+    }
+
+    pub fn get(&self, id: ExprId) -> Option<&Inferred> {
+        self.exprs.get(id.index())?.as_ref()
+    }
+
+    fn set(&mut self, id: ExprId, value: Inferred) {
+        if let Some(slot) = self.exprs.get_mut(id.index()) {
+            *slot = Some(value);
+        }
+    }
+
+    /// What a variable definition holds.
+    pub fn def(&self, site: DefSite) -> Option<&Inferred> {
+        match site {
+            DefSite::Target(e) => self.get(e),
+            other => self.defs.get(&other),
+        }
+    }
+}
+
+/// How many items an inference may look through: a class reading
+/// `$params::x`, where `x` is computed from another class's variable, is
+/// two hops. Each level of inference reads the level below for other
+/// items, so no inference ever waits for itself (classes may read each
+/// other's variables); at level 0 other items are `Any`.
+const HOPS: u8 = 2;
+
+/// Infers one item of a file.
+pub fn infer_item(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+    index: ItemIndex,
+) -> &Arc<ItemTypes> {
+    infer_item_at(db, workspace, file, index, HOPS)
+}
+
+/// Infers one item, reading other items' variables at level `hops - 1`.
+#[salsa::tracked(returns(ref))]
+pub fn infer_item_at(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+    index: ItemIndex,
+    hops: u8,
+) -> Arc<ItemTypes> {
+    let Some(body) = item_body(db, file, index) else {
+        return Arc::default();
+    };
+    let scopes = item_scopes(db, workspace, file, index);
+    let ctx = type_context(db, workspace);
+    let functions = called_functions(db, workspace, body);
+    let outside = Others {
+        db,
+        workspace,
+        hops: hops.saturating_sub(1),
+        enabled: hops > 0,
+    };
+    Arc::new(walk::Walker::new(ctx, body, scopes, &outside, &functions).run())
+}
+
+/// The workspace's Puppet-language functions a body calls, directly or
+/// through each other, so that calls to them evaluate (only these: an
+/// edit in another function does not infer this item again).
+fn called_functions(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    body: &Arc<Body>,
+) -> Vec<(String, Arc<Body>)> {
+    let mut found: Vec<(String, Arc<Body>)> = Vec::new();
+    let mut pending: Vec<Arc<Body>> = vec![body.clone()];
+    while let Some(body) = pending.pop() {
+        for (_, expr) in body.exprs() {
+            let (crate::hir::body::Expr::Call { function, .. }
+            | crate::hir::body::Expr::MethodCall { function, .. }) = expr
+            else {
+                continue;
+            };
+            let key = crate::index::index_key(function);
+            if found.iter().any(|(n, _)| *n == key) || found.len() >= 32 {
+                continue;
+            }
+            let Some(resolved) = lookup(db, workspace, Namespace::Function, &key)
+                .into_iter()
+                .next()
+            else {
+                continue;
+            };
+            if resolved.definition.kind != crate::hir::DefKind::Function {
+                continue;
+            }
+            if let Some(callee) = item_body(db, resolved.location.file, resolved.location.index) {
+                pending.push(callee.clone());
+                found.push((key, callee.clone()));
+            }
+        }
+    }
+    found
+}
+
+/// What the rest of the workspace tells an item's inference, one level
+/// down.
+struct Others<'a> {
+    db: &'a dyn salsa::Database,
+    workspace: Workspace,
+    hops: u8,
+    enabled: bool,
+}
+
+impl walk::Outside for Others<'_> {
+    fn class_variable(&self, class: &str, name: &str) -> Inferred {
+        if !self.enabled {
+            return Inferred::any();
+        }
+        class_variable_type(
+            self.db,
+            self.workspace,
+            class.to_string(),
+            name.to_string(),
+            self.hops,
+        )
+        .clone()
+    }
+
+    fn global(&self, name: &str) -> Option<Inferred> {
+        if !self.enabled {
+            return None;
+        }
+        global_variable_type(self.db, self.workspace, name.to_string(), self.hops).clone()
+    }
+}
+
+/// The type of variable `name` of `class` (or of the class it inherits
+/// it from), as the class's inference at level `hops` leaves it.
+#[salsa::tracked(returns(ref))]
+pub fn class_variable_type(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    class: String,
+    name: String,
+    hops: u8,
+) -> Inferred {
+    let mut current = crate::index::index_key(&class);
+    let key = crate::hir::body::name(&name);
+    for _ in 0..64 {
+        let found = lookup(db, workspace, Namespace::Class, &current);
+        let Some(resolved) = found.first() else {
+            return Inferred::any();
+        };
+        let types = infer_item_at(
+            db,
+            workspace,
+            resolved.location.file,
+            resolved.location.index,
+            hops,
+        );
+        if let Some(found) = types.final_vars.get(&key) {
+            return found.clone();
+        }
+        match &resolved.definition.parent {
+            Some(parent) => current = crate::index::index_key(parent),
+            None => break,
+        }
+    }
+    // Every class has the variables the compiler sets.
+    match name.as_str() {
+        "title" | "name" | "module_name" | "caller_module_name" => {
+            Inferred::of_type(Type::string())
+        }
+        _ => Inferred::any(),
+    }
+}
+
+/// The type of a top- or node-scope variable: what every file assigning
+/// it at top level or in a node leaves there (at level `hops`), joined
+/// (which node a catalog is for is not known).
+#[salsa::tracked(returns(ref))]
+pub fn global_variable_type(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    name: String,
+    hops: u8,
+) -> Option<Inferred> {
+    let key = crate::hir::body::name(&name);
+    let files = crate::hir::scope::workspace_globals(db, workspace).get(&key)?;
+    let ev = type_context(db, workspace).evaluator();
+    let ts = ev.ts();
+    let mut joined: Option<Inferred> = None;
+    for &file in files {
+        let items = file_items(db, file);
+        for (i, item) in items.items.iter().enumerate() {
+            let global = match item.kind {
+                crate::hir::ItemKind::TopLevel => true,
+                crate::hir::ItemKind::Definition(kind) => kind == crate::hir::DefKind::Node,
+            };
+            if !global {
+                continue;
+            }
+            let types = infer_item_at(db, workspace, file, ItemIndex(i as u32), hops);
+            if let Some(found) = types.final_vars.get(&key) {
+                joined = Some(match joined {
+                    None => found.clone(),
+                    Some(j) if j == *found => j,
+                    Some(j) => Inferred::of_type(narrow::union(&ts, &j.ty, &found.ty)),
+                });
+            }
+        }
+    }
+    joined
 }
 
 /// The inferred types of a file's expressions, by the range of their node,
@@ -110,30 +353,85 @@ impl FileTypes {
     }
 }
 
-/// Infers every expression of `file` in the context of its workspace
-/// (IDE features ask [`infer_range`] for what they need instead).
+/// Infers every expression of `file` in the context of its workspace, in
+/// file positions (IDE features ask [`infer_range`] for what they need).
 pub fn infer_file(db: &dyn salsa::Database, workspace: Workspace, file: SourceFile) -> FileTypes {
-    let ctx = type_context(db, workspace);
-    let tree = parse(db, file).tree();
-    walk::Walker::new(ctx).run(&tree)
+    let items = file_items(db, file);
+    let mut out = FileTypes::default();
+    for i in 0..items.items.len() {
+        project(db, workspace, file, ItemIndex(i as u32), &mut out);
+    }
+    out.definitions
+        .sort_by_key(|(range, _)| (range.start(), range.end()));
+    out
 }
 
-/// Infers what the expressions in `range` of `file` need (their
-/// enclosing top-level statement and the top-level code before it), not
-/// the whole file: what hover, completion and inlay hints ask for.
+/// What the expressions in `range` of `file` need: the items around it.
 pub fn infer_range(
     db: &dyn salsa::Database,
     workspace: Workspace,
     file: SourceFile,
     range: TextRange,
 ) -> FileTypes {
-    let ctx = type_context(db, workspace);
-    let tree = parse(db, file).tree();
-    walk::Walker::new(ctx).run_range(&tree, range)
+    let items = file_items(db, file);
+    let mut out = FileTypes::default();
+    for (i, item) in items.items.iter().enumerate() {
+        let touches = item.range.intersect(range).is_some() || item.range.contains_range(range);
+        if touches {
+            project(db, workspace, file, ItemIndex(i as u32), &mut out);
+        }
+    }
+    out.definitions
+        .sort_by_key(|(range, _)| (range.start(), range.end()));
+    out
+}
+
+/// Adds an item's inference to `out`, in file positions.
+fn project(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+    index: ItemIndex,
+    out: &mut FileTypes,
+) {
+    let (Some(item), Some(map)) = (
+        file_items(db, file).get(index),
+        item_source_map(db, file, index),
+    ) else {
+        return;
+    };
+    let origin = item.range.start();
+    let types = infer_item(db, workspace, file, index);
+    let scopes = item_scopes(db, workspace, file, index);
+    for (i, inferred) in types.exprs.iter().enumerate() {
+        let Some(inferred) = inferred else { continue };
+        let range = map.expr_range(crate::hir::body::ExprId::from_index(i)) + origin;
+        out.exprs.entry(range).or_insert_with(|| inferred.clone());
+    }
+    for def in &scopes.defs {
+        let range = match def.site {
+            DefSite::Param(p) => map.param_range(p as usize),
+            DefSite::LambdaParam(l, p) => map.lambda_param_range(l, p as usize),
+            DefSite::Target(e) => Some(map.expr_range(e)),
+        };
+        let (Some(range), Some(inferred)) = (range, types.def(def.site)) else {
+            continue;
+        };
+        let range = range + origin;
+        out.exprs.insert(range, inferred.clone());
+        out.definitions.push((range, inferred.clone()));
+    }
 }
 
 /// Infers a lone text with no workspace (tests, the CLI).
 pub fn infer_text(text: &str, kind: puppet_syntax::SourceKind) -> FileTypes {
-    let parse = puppet_syntax::parse(text, kind);
-    walk::Walker::new(&TypeContext::empty()).run(&parse.tree())
+    let path = match kind {
+        puppet_syntax::SourceKind::Template => "/lone/templates/text.epp",
+        puppet_syntax::SourceKind::Manifest => "/lone/manifests/text.pp",
+    };
+    let host = crate::host::AnalysisHost::from_files(vec![(path.into(), text.to_string())]);
+    match host.file(std::path::Path::new(path)) {
+        Some(file) => infer_file(host.db(), host.workspace(), file),
+        None => FileTypes::default(),
+    }
 }

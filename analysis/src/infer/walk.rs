@@ -1,27 +1,38 @@
-//! The inference walk: statements in flow order, scopes as Puppet has
-//! them, branches narrowed and joined, constants through the evaluator.
+//! The inference walk over one item's lowered body: statements in flow
+//! order, branches narrowed and joined, constants through the evaluator.
+//! What a name refers to comes from the resolver ([`ItemScopes`]); the
+//! walk only keeps what each local variable holds at each point.
 
 use super::context::TypeContext;
 use super::narrow::{exclude, narrow, truthy, union};
 use super::ops;
-use super::{FileTypes, Inferred};
+use super::{Inferred, ItemTypes};
 use crate::eval::Evaluator;
+use crate::hir::body::{Body, Expr, ExprId, LambdaId, Literal, Name, Param};
+use crate::hir::scope::{DefSite, ItemScopes, Target};
 use crate::types::{IntRange, Type};
 use crate::values::Value;
-use puppet_syntax::ast::{self, AstNode, BinaryOp, Expr, UnaryOp};
-use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
+use puppet_syntax::ast::{BinaryOp, UnaryOp};
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 /// Deeper expressions are not inferred (the evaluator has its own limits;
 /// this keeps the walk's own recursion bounded on pathological input).
 const MAX_DEPTH: usize = 64;
 
+/// How a reference that leaves the item is typed: by the caller, who
+/// knows the workspace (other classes' variables, top-scope variables).
+pub(super) trait Outside {
+    /// The type of `$class::name` (or an inherited variable).
+    fn class_variable(&self, class: &str, name: &str) -> Inferred;
+    /// The type of a top-scope variable assigned somewhere.
+    fn global(&self, name: &str) -> Option<Inferred>;
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum FrameKind {
-    /// The top scope.
-    Top,
-    /// A class, define, function, plan or node body: sees the top scope only.
-    Isolated,
+    /// The item's own scope.
+    Body,
     /// A lambda: sees the scope it is written in.
     Lambda,
     /// One branch of an `if`/`case`/selector: not a scope of its own in
@@ -32,9 +43,9 @@ enum FrameKind {
 #[derive(Debug)]
 struct Frame {
     kind: FrameKind,
-    vars: HashMap<String, Inferred>,
+    vars: HashMap<Name, Inferred>,
     /// Narrowed types of variables of enclosing frames, in this branch.
-    narrowed: HashMap<String, Type>,
+    narrowed: HashMap<Name, Type>,
 }
 
 impl Frame {
@@ -48,120 +59,118 @@ impl Frame {
 }
 
 /// Narrowings a condition implies: variable name to its type.
-type Narrowings = Vec<(String, Type)>;
+type Narrowings = Vec<(Name, Type)>;
 
-pub(super) struct Walker {
+pub(super) struct Walker<'a> {
     ev: Evaluator,
+    body: &'a Arc<Body>,
+    scopes: &'a ItemScopes,
+    outside: &'a dyn Outside,
     frames: Vec<Frame>,
-    out: FileTypes,
+    out: ItemTypes,
     depth: usize,
-    /// Statements starting after this offset are not walked (what comes
-    /// later in flow order cannot change what is asked about).
-    limit: Option<TextSize>,
 }
 
-impl Walker {
-    pub(super) fn new(ctx: &TypeContext) -> Walker {
+impl<'a> Walker<'a> {
+    pub(super) fn new(
+        ctx: &TypeContext,
+        body: &'a Arc<Body>,
+        scopes: &'a ItemScopes,
+        outside: &'a dyn Outside,
+        functions: &[(String, Arc<Body>)],
+    ) -> Walker<'a> {
+        let mut ev = ctx.evaluator();
+        for (name, body) in functions {
+            ev.add_function(name, body.clone());
+        }
         Walker {
-            ev: ctx.evaluator(),
-            frames: vec![Frame::new(FrameKind::Top)],
-            out: FileTypes::default(),
+            ev,
+            body,
+            scopes,
+            outside,
+            frames: vec![Frame::new(FrameKind::Body)],
+            out: ItemTypes::new(body),
             depth: 0,
-            limit: None,
         }
     }
 
-    /// Infers only what `range` needs: the top-level statements it
-    /// touches, and before them the top-level code that is not a
-    /// definition (it may assign top-scope variables). Definitions are
-    /// isolated scopes, so the others need not be walked.
-    pub(super) fn run_range(mut self, file: &ast::SourceFile, range: TextRange) -> FileTypes {
-        self.limit = Some(statement_end(file.syntax(), range));
-        let _ = self.ev.load_definitions(file);
-        if let Some(params) = file.epp_params().and_then(|p| p.params()) {
-            self.params(&params, &[]);
-        }
-        for statement in file.statements() {
-            let r = statement.syntax().text_range();
-            if r.start() > range.end() {
-                break;
-            }
-            let touches = r.intersect(range).is_some() || r.contains_range(range);
-            let definition = matches!(
-                statement,
-                Expr::ClassDef(_)
-                    | Expr::DefineDef(_)
-                    | Expr::FunctionDef(_)
-                    | Expr::PlanDef(_)
-                    | Expr::NodeDef(_)
-                    | Expr::TypeAlias(_)
-                    | Expr::TypeDef(_)
-            );
-            if touches || !definition {
-                self.expr(&statement);
+    pub(super) fn run(mut self) -> ItemTypes {
+        let body = self.body.clone();
+        if matches!(
+            body.kind,
+            crate::hir::body::BodyKind::Definition(
+                crate::hir::DefKind::Class | crate::hir::DefKind::DefinedType
+            )
+        ) {
+            for name in ["title", "name"] {
+                self.bind(
+                    crate::hir::body::name(name),
+                    Inferred::of_type(Type::string()),
+                );
             }
         }
-        self.out
-            .definitions
-            .sort_by_key(|(range, _)| (range.start(), range.end()));
-        self.out
-    }
-
-    pub(super) fn run(mut self, file: &ast::SourceFile) -> FileTypes {
-        // Functions and aliases of the file itself are known everywhere in it.
-        let _ = self.ev.load_definitions(file);
-        if let Some(params) = file.epp_params().and_then(|p| p.params()) {
-            self.params(&params, &[]);
+        self.params(&body.params, &[], None);
+        for &m in &body.matchers {
+            self.expr(m);
         }
-        for statement in file.statements() {
-            self.expr(&statement);
+        if let Some(rt) = body.return_type {
+            self.expr(rt);
         }
-        self.out
-            .definitions
-            .sort_by_key(|(range, _)| (range.start(), range.end()));
+        for &s in &body.body {
+            self.expr(s);
+        }
+        let frame = self.frames.swap_remove(0);
+        self.out.final_vars = frame.vars.into_iter().collect();
         self.out
     }
 
     // ---- variables -------------------------------------------------------
 
-    fn lookup(&self, name: &str) -> Option<Inferred> {
-        if let Some(bare) = name.strip_prefix("::") {
-            return self.frames[0].vars.get(bare).cloned();
-        }
-        let mut i = self.frames.len() - 1;
-        loop {
-            let frame = &self.frames[i];
-            if let Some(t) = frame.narrowed.get(name) {
+    fn lookup(&self, name: Name) -> Option<Inferred> {
+        for frame in self.frames.iter().rev() {
+            if let Some(t) = frame.narrowed.get(&name) {
                 return Some(Inferred::of_type(t.clone()));
             }
-            if let Some(v) = frame.vars.get(name) {
+            if let Some(v) = frame.vars.get(&name) {
                 return Some(v.clone());
             }
-            match frame.kind {
-                FrameKind::Top => return None,
-                FrameKind::Isolated => i = 0,
-                FrameKind::Lambda | FrameKind::Branch => i -= 1,
+            if frame.kind == FrameKind::Body {
+                return None;
             }
         }
+        None
     }
 
-    fn bind(&mut self, name: &str, value: Inferred) {
+    fn bind(&mut self, name: Name, value: Inferred) {
         let frame = self
             .frames
             .last_mut()
-            .expect("the top frame is never popped");
-        frame.narrowed.remove(name);
-        frame.vars.insert(name.to_string(), value);
+            .expect("the body frame is never popped");
+        frame.narrowed.remove(&name);
+        frame.vars.insert(name, value);
     }
 
-    /// What a variable reference holds, when the walk cannot ask the
-    /// evaluator: facts by name, match variables, or unknown.
-    fn variable(&mut self, v: &ast::VariableExpr) -> Inferred {
-        let name = v.name();
-        if let Some(found) = self.lookup(&name) {
+    /// What a variable reference holds: per the resolver, a local of the
+    /// walk, a variable of another class or of the top scope, a fact or a
+    /// built-in.
+    fn variable(&mut self, id: ExprId, name: Name) -> Inferred {
+        if let Some(found) = self.lookup(name) {
             return found;
         }
         let bare = name.trim_start_matches("::");
+        let target = self.scopes.reference(id).map(|r| r.target.clone());
+        match target {
+            Some(Target::Inherited { class } | Target::Qualified { class }) => {
+                let leaf = bare.rsplit("::").next().unwrap_or(bare);
+                return self.outside.class_variable(&class, leaf);
+            }
+            Some(Target::Global | Target::TopScope) => {
+                if let Some(global) = self.outside.global(bare) {
+                    return global;
+                }
+            }
+            _ => {}
+        }
         if is_numeric(bare) {
             return Inferred::any();
         }
@@ -173,7 +182,7 @@ impl Walker {
         }
         match bare {
             "trusted" => Inferred::of_type(trusted_type()),
-            "facts" | "server_facts" | "settings" => self.evaluate(&Expr::VariableExpr(v.clone())),
+            "facts" | "server_facts" | "settings" => self.evaluate(id),
             "title" | "name" | "module_name" | "caller_module_name" | "environment" => {
                 Inferred::of_type(Type::string())
             }
@@ -182,15 +191,15 @@ impl Walker {
     }
 
     /// Binds an assignment target (a variable or an array of them).
-    fn assign_target(&mut self, target: &Expr, value: &Inferred) {
-        match target {
-            Expr::VariableExpr(v) => {
-                self.record_definition(v.syntax(), value.clone());
-                self.bind(&v.name(), value.clone());
+    fn assign_target(&mut self, target: ExprId, value: &Inferred) {
+        let body = self.body.clone();
+        match &body[target] {
+            Expr::Variable(name) => {
+                self.record(target, value.clone());
+                self.bind(*name, value.clone());
             }
-            Expr::ArrayExpr(a) => {
-                let items: Vec<Expr> = a.elements().collect();
-                for (i, item) in items.iter().enumerate() {
+            Expr::Array(items) => {
+                for (i, &item) in items.iter().enumerate() {
                     let element = match &value.value {
                         Some(Value::Array(values)) => values
                             .get(i)
@@ -207,155 +216,143 @@ impl Walker {
                     self.assign_target(item, &element);
                 }
             }
-            _ => {}
+            _ => {
+                self.expr(target);
+            }
         }
     }
 
-    fn record(&mut self, node: &SyntaxNode, value: Inferred) {
-        self.out.exprs.insert(node.text_range(), value);
-    }
-
-    fn record_definition(&mut self, node: &SyntaxNode, value: Inferred) {
-        self.record_definition_range(node.text_range(), value);
-    }
-
-    /// A variable definition (assignment target, parameter token).
-    fn record_definition_range(&mut self, range: TextRange, value: Inferred) {
-        self.out.definitions.push((range, value.clone()));
-        self.out.exprs.insert(range, value);
+    fn record(&mut self, id: ExprId, value: Inferred) {
+        self.out.set(id, value);
     }
 
     /// Binds declared parameters: their declared type (evaluated), else
     /// what the caller is known to pass (`passed`, by position), else
     /// `Any`; defaults are inferred as expressions.
-    fn params(&mut self, params: &ast::ParamList, passed: &[Type]) {
-        for (i, param) in params.params().enumerate() {
-            let declared = param.type_expr().and_then(|t| match self.expr(&t).value {
+    fn params(&mut self, params: &[Param], passed: &[Type], lambda: Option<LambdaId>) {
+        for (i, param) in params.iter().enumerate() {
+            let declared = param.ty.and_then(|t| match self.expr(t).value {
                 Some(Value::Type(t)) => Some(t),
                 _ => None,
             });
-            if let Some(default) = param.default_value() {
-                self.expr(&default);
+            if let Some(default) = param.default {
+                self.expr(default);
             }
             let mut ty = declared
                 .or_else(|| passed.get(i).cloned())
                 .unwrap_or(Type::Any);
-            if param.captures_rest() {
+            if param.rest {
                 ty = Type::array_of(ty);
             }
-            let Some(name) = param.name() else { continue };
             let value = Inferred::of_type(ty);
-            if let Some(token) = param.variable_token() {
-                self.record_definition_range(token.text_range(), value.clone());
-            }
-            self.bind(&name, value);
+            let site = match lambda {
+                Some(l) => DefSite::LambdaParam(l, i as u32),
+                None => DefSite::Param(i as u32),
+            };
+            self.out.defs.insert(site, value.clone());
+            self.bind(param.name, value);
         }
     }
 
     // ---- expressions -----------------------------------------------------
 
     /// Infers an expression (and everything in it), recording the result.
-    pub(super) fn expr(&mut self, e: &Expr) -> Inferred {
+    pub(super) fn expr(&mut self, e: ExprId) -> Inferred {
         if self.depth >= MAX_DEPTH {
             return Inferred::any();
         }
         self.depth += 1;
         let result = self.expr_inner(e);
         self.depth -= 1;
-        self.record(e.syntax(), result.clone());
+        self.record(e, result.clone());
         result
     }
 
-    #[inline(never)]
-    fn expr_inner(&mut self, e: &Expr) -> Inferred {
-        match e {
-            Expr::AssignmentExpr(a) => {
-                let value = a.rhs().map_or_else(Inferred::any, |r| self.expr(&r));
-                if let Some(lhs) = a.lhs() {
-                    self.assign_target(&lhs, &value);
-                }
+    fn exprs(&mut self, ids: &[ExprId]) {
+        for &id in ids {
+            self.expr(id);
+        }
+    }
+
+    fn expr_inner(&mut self, e: ExprId) -> Inferred {
+        let body = self.body.clone();
+        match &body[e] {
+            Expr::Assign { target, value, .. } => {
+                let value = self.expr(*value);
+                self.assign_target(*target, &value);
                 value
             }
-            Expr::VariableExpr(v) => self.variable(v),
-            Expr::IfExpr(i) => self.if_expr(i),
-            Expr::UnlessExpr(u) => {
-                let cond = u.condition();
-                let c = cond.as_ref().map(|c| self.expr(c));
-                let (when_true, when_false) = match &cond {
-                    Some(c) => self.narrowings(c),
-                    None => (Vec::new(), Vec::new()),
-                };
-                let taken = constant_truth(c.as_ref()).map(|t| if t { 1 } else { 0 });
+            Expr::Variable(name) => self.variable(e, *name),
+            Expr::If {
+                condition,
+                then,
+                elsifs,
+                otherwise,
+            } => self.if_expr(*condition, then, elsifs, otherwise.as_deref()),
+            Expr::Unless {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let c = self.expr(*condition);
+                let (when_true, when_false) = self.narrowings(*condition);
+                let taken = constant_truth(Some(&c)).map(|t| if t { 1 } else { 0 });
                 let branches = vec![
-                    Branch::block(u.then_block(), when_false),
-                    Branch::block(u.else_branch().and_then(|e| e.block()), when_true),
+                    Branch::block(then.clone(), when_false),
+                    Branch::optional(otherwise.clone(), when_true),
                 ];
                 self.join(branches, taken)
             }
-            Expr::CaseExpr(c) => self.case_expr(c),
-            Expr::SelectorExpr(s) => self.selector(s),
-            Expr::ClassDef(_)
-            | Expr::DefineDef(_)
-            | Expr::FunctionDef(_)
-            | Expr::PlanDef(_)
-            | Expr::NodeDef(_) => {
-                self.definition(e.syntax());
-                Inferred::of_value(Value::Undef)
-            }
-            Expr::ApplyExpr(a) => {
-                self.children(a.syntax());
+            Expr::Case { subject, options } => self.case_expr(*subject, options),
+            Expr::Selector { subject, entries } => self.selector(e, *subject, entries),
+            Expr::Definition { .. } => Inferred::of_value(Value::Undef),
+            Expr::Apply { args, body: block } => {
+                self.exprs(args);
+                self.frames.push(Frame::new(FrameKind::Lambda));
+                self.exprs(block);
+                self.frames.pop();
                 Inferred::any()
             }
-            Expr::CallExpr(_) | Expr::MethodCallExpr(_) => self.call(e),
-            Expr::AccessExpr(a) => self.access(e, a),
-            Expr::ResourceExpr(_)
-            | Expr::ResourceDefaults(_)
-            | Expr::ResourceOverride(_)
-            | Expr::Collector(_)
-            | Expr::RelationshipExpr(_) => {
-                self.children(e.syntax());
+            Expr::Call { .. } | Expr::MethodCall { .. } | Expr::CallValue { .. } => self.call(e),
+            Expr::Access { target, keys } => self.access(e, *target, keys),
+            Expr::Resource { .. }
+            | Expr::ResourceDefaults { .. }
+            | Expr::ResourceOverride { .. }
+            | Expr::Collector { .. }
+            | Expr::Relationship { .. } => {
+                self.exprs(&body.children(e));
                 Inferred::any()
             }
-            Expr::TypeAlias(a) => {
-                if let Some(v) = a.value() {
-                    self.expr(&v);
-                }
-                Inferred::of_value(Value::Undef)
-            }
-            Expr::TypeDef(_) | Expr::Hostname(_) => Inferred::any(),
-            Expr::BinaryExpr(b) => self.binary(e, b),
-            Expr::RenderExpr(_) | Expr::RenderString(_) => {
-                self.children(e.syntax());
+            Expr::Binary { op, lhs, rhs } => self.binary(e, *op, *lhs, *rhs),
+            Expr::RenderExpr(_) | Expr::RenderString(_) | Expr::RenderBlock(_) => {
+                self.exprs(&body.children(e));
                 Inferred::of_type(Type::string())
             }
+            Expr::Hostname(_) | Expr::Missing => Inferred::any(),
             _ => {
-                self.children(e.syntax());
+                self.exprs(&body.children(e));
                 self.evaluate(e)
             }
         }
     }
 
-    #[inline(never)]
-    fn access(&mut self, e: &Expr, a: &ast::AccessExpr) -> Inferred {
-        self.children(a.syntax());
-        if let Some(t) = fact_path(a).and_then(|p| crate::builtins::builtins().facts.type_of(&p)) {
+    fn access(&mut self, e: ExprId, target: ExprId, keys: &[ExprId]) -> Inferred {
+        self.expr(target);
+        self.exprs(keys);
+        if let Some(t) = self
+            .fact_path(e)
+            .and_then(|p| crate::builtins::builtins().facts.type_of(&p))
+        {
             return Inferred::of_type(t);
         }
         let evaluated = self.evaluate(e);
         if evaluated.value.is_some() || evaluated.ty != Type::Any {
             return evaluated;
         }
-        let target = a
-            .target()
-            .and_then(|t| self.out.get(t.syntax().text_range()).cloned());
-        let keys: Vec<Option<Value>> = a
-            .args()
+        let target = self.out.get(target).cloned();
+        let keys: Vec<Option<Value>> = keys
             .iter()
-            .map(|k| {
-                self.out
-                    .get(k.syntax().text_range())
-                    .and_then(|i| i.value.clone())
-            })
+            .map(|&k| self.out.get(k).and_then(|i| i.value.clone()))
             .collect();
         let ts = self.ev.ts();
         target
@@ -363,143 +360,58 @@ impl Walker {
             .map_or(evaluated, Inferred::of_type)
     }
 
-    #[inline(never)]
-    fn binary(&mut self, e: &Expr, b: &ast::BinaryExpr) -> Inferred {
-        self.children(b.syntax());
+    fn binary(&mut self, e: ExprId, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> Inferred {
+        self.expr(lhs);
+        self.expr(rhs);
         let evaluated = self.evaluate(e);
         if evaluated.value.is_some() {
             return evaluated;
         }
-        let operand = |side: Option<Expr>| {
-            side.and_then(|x| self.out.get(x.syntax().text_range()).map(|i| i.ty.clone()))
-        };
-        let (Some(op), Some(l), Some(r)) = (b.op(), operand(b.lhs()), operand(b.rhs())) else {
+        let operand = |side: ExprId| self.out.get(side).map(|i| i.ty.clone());
+        let (Some(l), Some(r)) = (operand(lhs), operand(rhs)) else {
             return evaluated;
         };
         let ts = self.ev.ts();
         ops::arithmetic(&ts, op, &l, &r).map_or(evaluated, Inferred::of_type)
     }
 
-    /// Walks the expressions below `node` (not lambdas: calls bind their
-    /// parameters; not blocks' scopes: statements in flow order).
-    fn children(&mut self, node: &SyntaxNode) {
-        for child in node.children() {
-            if let Some(e) = Expr::cast(child.clone()) {
-                self.expr(&e);
-            } else if child.kind() == SyntaxKind::LAMBDA {
-                // Bound by `call`, or (in odd places) walked with unknowns.
-                if let Some(l) = ast::Lambda::cast(child) {
-                    self.lambda(&l, &[]);
-                }
-            } else {
-                self.children(&child);
-            }
-        }
-    }
-
-    fn block(&mut self, block: Option<ast::Block>) -> Inferred {
-        let mut last = Inferred::of_value(Value::Undef);
-        if let Some(b) = block {
-            for statement in b.statements() {
-                if self
-                    .limit
-                    .is_some_and(|limit| statement.syntax().text_range().start() > limit)
-                {
-                    break;
-                }
-                last = self.expr(&statement);
-            }
-        }
-        last
-    }
-
-    /// A class, define, function, plan or node: an isolated scope with
-    /// its parameters bound to their declared types.
-    fn definition(&mut self, node: &SyntaxNode) {
-        self.frames.push(Frame::new(FrameKind::Isolated));
-        let kind = node.kind();
-        if matches!(kind, SyntaxKind::CLASS_DEF | SyntaxKind::DEFINE_DEF) {
-            for name in ["title", "name"] {
-                self.bind(name, Inferred::of_type(Type::string()));
-            }
-        }
-        if let Some(params) = node.children().find_map(ast::ParamList::cast) {
-            self.params(&params, &[]);
-        }
-        if let Some(node_def) = ast::NodeDef::cast(node.clone()) {
-            for m in node_def.matchers() {
-                self.expr(&m);
-            }
-        }
-        let body = node.children().find_map(ast::Block::cast);
-        if let Some(r) = node.children().find_map(ast::ReturnType::cast) {
-            if let Some(t) = r.type_expr() {
-                self.expr(&t);
-            }
-        }
-        self.block(body);
-        self.frames.pop();
-    }
-
     /// Evaluates an expression with the variables it reads bound to what
     /// the walk knows of them.
-    #[inline(never)]
-    fn evaluate(&mut self, e: &Expr) -> Inferred {
-        let mut names = Vec::new();
-        let mut reads_match_variable = false;
-        for n in e.syntax().descendants() {
-            let name = match n.kind() {
-                SyntaxKind::VARIABLE_EXPR => ast::VariableExpr::cast(n).map(|v| v.name()),
-                SyntaxKind::INTERPOLATION => ast::Interpolation::cast(n).and_then(|i| {
-                    i.variable_token()
-                        .map(|t| t.text().trim_start_matches('$').to_string())
-                        .or_else(|| match i.expr()? {
-                            Expr::QualifiedName(q) => Some(q.name()),
-                            _ => None,
-                        })
-                }),
-                SyntaxKind::QUALIFIED_NAME
-                    if n.ancestors().any(|a| a.kind() == SyntaxKind::INTERPOLATION) =>
-                {
-                    ast::QualifiedName::cast(n).map(|q| q.name())
-                }
-                _ => None,
-            };
-            if let Some(name) = name {
+    fn evaluate(&mut self, e: ExprId) -> Inferred {
+        let body = self.body.clone();
+        let mut names: BTreeMap<Name, ExprId> = BTreeMap::new();
+        let mut stack = vec![e];
+        while let Some(id) = stack.pop() {
+            if let Expr::Variable(name) = &body[id] {
                 if is_numeric(name.trim_start_matches("::")) {
-                    reads_match_variable = true;
-                } else {
-                    names.push(name);
+                    // The evaluator's match variables are not the walk's.
+                    return Inferred::any();
                 }
+                names.entry(*name).or_insert(id);
+            }
+            stack.extend(body.children(id));
+            if let Some(l) = body.lambda_of(id) {
+                stack.extend(body[l].body.iter().copied());
             }
         }
-        if reads_match_variable {
-            // The evaluator's match variables are not the walk's.
-            return Inferred::any();
-        }
-        names.sort();
-        names.dedup();
         let bindings: Vec<(String, Value)> = names
             .into_iter()
-            .filter_map(|name| {
-                let value = match self.lookup(&name) {
+            .filter_map(|(name, at)| {
+                let bare = name.trim_start_matches("::");
+                // Left unbound, the evaluator knows these.
+                if matches!(bare, "facts" | "server_facts" | "settings")
+                    && self.lookup(name).is_none()
+                {
+                    return None;
+                }
+                let value = match self.out.get(at) {
                     Some(known) => known.to_value(),
-                    None => {
-                        let bare = name.trim_start_matches("::");
-                        // Left unbound, the evaluator knows these.
-                        if matches!(bare, "facts" | "server_facts" | "settings") {
-                            return None;
-                        }
-                        if bare == "trusted" {
-                            return Some(("trusted".to_string(), Value::Unknown(trusted_type())));
-                        }
-                        Value::Unknown(match crate::builtins::builtins().facts.type_of(bare) {
-                            Some(t) if !bare.contains("::") => t,
-                            _ => Type::Any,
-                        })
-                    }
+                    None => match self.lookup(name) {
+                        Some(known) => known.to_value(),
+                        None => return None,
+                    },
                 };
-                Some((name.trim_start_matches("::").to_string(), value))
+                Some((bare.to_string(), value))
             })
             .collect();
         let saved = self.ev.scopes.push(false);
@@ -507,7 +419,7 @@ impl Walker {
             self.ev.set_variable(&name, value);
         }
         self.ev.reset_budget();
-        let outcome = self.ev.eval_expression(e);
+        let outcome = self.ev.eval_expression(self.body, e);
         self.ev.scopes.pop(saved);
         match outcome.value {
             Some(v) if outcome.error.is_none() && outcome.unsupported.is_none() => {
@@ -519,40 +431,50 @@ impl Walker {
 
     // ---- calls and lambdas -----------------------------------------------
 
-    fn call(&mut self, e: &Expr) -> Inferred {
-        let (name, lambda, receiver) = match e {
-            Expr::CallExpr(c) => {
-                if let Some(callee) = c.callee() {
-                    if !matches!(callee, Expr::QualifiedName(_)) {
-                        self.expr(&callee);
-                    }
+    fn call(&mut self, e: ExprId) -> Inferred {
+        let body = self.body.clone();
+        let (name, lambda, mut args): (Option<Name>, Option<LambdaId>, Vec<Inferred>) =
+            match &body[e] {
+                Expr::Call {
+                    function,
+                    args,
+                    lambda,
+                    ..
+                } => (
+                    Some(*function),
+                    *lambda,
+                    args.iter().map(|&a| self.expr(a)).collect(),
+                ),
+                Expr::MethodCall {
+                    receiver,
+                    function,
+                    args,
+                    lambda,
+                } => {
+                    let mut all = vec![self.expr(*receiver)];
+                    all.extend(args.iter().map(|&a| self.expr(a)));
+                    (Some(*function), *lambda, all)
                 }
-                (c.function_name(), c.lambda(), None)
-            }
-            Expr::MethodCallExpr(m) => {
-                let recv = m.receiver().map(|r| self.expr(&r));
-                (m.name(), m.lambda(), recv)
-            }
-            _ => return Inferred::any(),
-        };
-        let arg_exprs: Vec<Expr> = match e {
-            Expr::CallExpr(c) => c.args(),
-            Expr::MethodCallExpr(m) => m.args(),
-            _ => Vec::new(),
-        };
-        let mut args: Vec<Inferred> = receiver.into_iter().collect();
-        for a in &arg_exprs {
-            args.push(self.expr(a));
-        }
+                Expr::CallValue {
+                    callee,
+                    args,
+                    lambda,
+                } => {
+                    self.expr(*callee);
+                    (None, *lambda, args.iter().map(|&a| self.expr(a)).collect())
+                }
+                _ => return Inferred::any(),
+            };
         let result = self.evaluate(e);
         let Some(l) = lambda else { return result };
-        let name = name.unwrap_or_default().to_ascii_lowercase();
-        let types = self.lambda_param_types(&name, &args, &l);
-        let body = self.lambda(&l, &types);
+        let name = name.map(|n| n.to_ascii_lowercase()).unwrap_or_default();
+        let types = self.lambda_param_types(&name, &args, l);
+        let lambda_result = self.lambda(l, &types);
         if result.value.is_some() || result.ty != Type::Any {
             return result;
         }
-        self.iteration_result(&name, &args, &body)
+        args.truncate(2);
+        self.iteration_result(&name, &args, &lambda_result)
             .map_or(result, Inferred::of_type)
     }
 
@@ -592,24 +514,25 @@ impl Walker {
 
     /// Walks a lambda body with its parameters bound: declared types
     /// first, else what the called function passes.
-    fn lambda(&mut self, l: &ast::Lambda, passed: &[Type]) -> Inferred {
+    fn lambda(&mut self, l: LambdaId, passed: &[Type]) -> Inferred {
+        let body = self.body.clone();
+        let lambda = &body[l];
         self.frames.push(Frame::new(FrameKind::Lambda));
-        if let Some(params) = l.params() {
-            self.params(&params, passed);
+        self.params(&lambda.params, passed, Some(l));
+        if let Some(rt) = lambda.return_type {
+            self.expr(rt);
         }
-        let result = self.block(l.body());
+        let mut result = Inferred::of_value(Value::Undef);
+        for &s in &lambda.body {
+            result = self.expr(s);
+        }
         self.frames.pop();
         result
     }
 
     /// What an iteration function passes to its lambda's parameters.
-    fn lambda_param_types(
-        &mut self,
-        function: &str,
-        args: &[Inferred],
-        l: &ast::Lambda,
-    ) -> Vec<Type> {
-        let n = crate::eval::lambda_arity(l);
+    fn lambda_param_types(&mut self, function: &str, args: &[Inferred], l: LambdaId) -> Vec<Type> {
+        let n = crate::eval::lambda_arity(self.body, l);
         let subject = args.first().map(|a| match &a.value {
             Some(v) => crate::types::infer::infer(v),
             None => a.ty.clone(),
@@ -669,78 +592,75 @@ impl Walker {
 
     // ---- branches --------------------------------------------------------
 
-    fn if_expr(&mut self, i: &ast::IfExpr) -> Inferred {
-        let cond = i.condition();
-        let c = cond.as_ref().map(|c| self.expr(c));
-        let (when_true, when_false) = match &cond {
-            Some(c) => self.narrowings(c),
-            None => (Vec::new(), Vec::new()),
-        };
-        let mut branches = vec![Branch::block(i.then_block(), when_true)];
-        let mut taken = match constant_truth(c.as_ref()) {
+    fn if_expr(
+        &mut self,
+        condition: ExprId,
+        then: &[ExprId],
+        elsifs: &[(ExprId, Vec<ExprId>)],
+        otherwise: Option<&[ExprId]>,
+    ) -> Inferred {
+        let c = self.expr(condition);
+        let (when_true, when_false) = self.narrowings(condition);
+        let mut branches = vec![Branch::block(then.to_vec(), when_true)];
+        let mut taken = match constant_truth(Some(&c)) {
             Some(true) => Some(0),
             _ => None,
         };
-        let elsifs: Vec<ast::ElsifBranch> = i.elsif_branches().collect();
-        let undecided = constant_truth(c.as_ref()).is_none();
-        for elsif in &elsifs {
-            branches.push(Branch::elsif(elsif.clone()));
+        let undecided = constant_truth(Some(&c)).is_none();
+        for (condition, block) in elsifs {
+            branches.push(Branch::elsif(*condition, block.clone()));
         }
         let else_narrowing = if elsifs.is_empty() {
             when_false
         } else {
             Vec::new()
         };
-        let else_block = i.else_branch().and_then(|e| e.block());
-        let has_else = i.else_branch().is_some();
-        branches.push(Branch {
-            block: else_block,
-            narrowings: else_narrowing,
-            elsif: None,
-            present: has_else,
-        });
+        branches.push(Branch::optional(
+            otherwise.map(<[ExprId]>::to_vec),
+            else_narrowing,
+        ));
         if taken.is_none() && !undecided && elsifs.is_empty() {
             taken = Some(1);
         }
         self.join(branches, taken)
     }
 
-    fn case_expr(&mut self, c: &ast::CaseExpr) -> Inferred {
-        let subject = c.subject();
-        let s = subject.as_ref().map(|s| self.expr(s));
-        let var = match &subject {
-            Some(Expr::VariableExpr(v)) => Some(v.name()),
+    fn case_expr(&mut self, subject: ExprId, options: &[crate::hir::body::CaseOption]) -> Inferred {
+        let body = self.body.clone();
+        let s = self.expr(subject);
+        let var = match &body[subject] {
+            Expr::Variable(v) => Some(*v),
             _ => None,
         };
         let mut branches = Vec::new();
         let mut has_default = false;
-        for option in c.options() {
+        for option in options {
             let mut tests = Vec::new();
             let mut all_narrow = true;
-            for value in option.values() {
-                let v = self.expr(&value);
-                if is_default(&value) {
+            for &value in &option.values {
+                let v = self.expr(value);
+                if matches!(body[value], Expr::Literal(Literal::Default)) {
                     has_default = true;
                     all_narrow = false;
                     continue;
                 }
-                match option_test(&value, &v) {
+                match option_test(&body, value, &v) {
                     Some(t) => tests.push(t),
                     None => all_narrow = false,
                 }
             }
-            let narrowings = match (&var, &s) {
-                (Some(name), Some(current)) if all_narrow && !tests.is_empty() => {
+            let narrowings = match var {
+                Some(name) if all_narrow && !tests.is_empty() => {
                     let ts = self.ev.ts();
                     let test = tests
                         .iter()
                         .skip(1)
                         .fold(tests[0].clone(), |acc, t| union(&ts, &acc, t));
-                    vec![(name.clone(), narrow(&ts, &current.ty, &test))]
+                    vec![(name, narrow(&ts, &s.ty, &test))]
                 }
                 _ => Vec::new(),
             };
-            branches.push(Branch::block(option.body(), narrowings));
+            branches.push(Branch::block(option.body.clone(), narrowings));
         }
         if !has_default {
             branches.push(Branch::absent());
@@ -748,40 +668,33 @@ impl Walker {
         self.join(branches, None)
     }
 
-    fn selector(&mut self, sel: &ast::SelectorExpr) -> Inferred {
-        let subject = sel.subject();
-        let s = subject.as_ref().map(|s| self.expr(s));
+    fn selector(&mut self, e: ExprId, subject: ExprId, entries: &[(ExprId, ExprId)]) -> Inferred {
+        let body = self.body.clone();
+        let s = self.expr(subject);
+        let var = match &body[subject] {
+            Expr::Variable(v) => Some(*v),
+            _ => None,
+        };
         let mut values = Vec::new();
-        for entry in sel.entries() {
-            let narrowings = match (entry.matcher(), &subject, &s) {
-                (Some(m), Some(Expr::VariableExpr(v)), Some(current)) => {
-                    let test = self.expr(&m);
-                    match option_test(&m, &test) {
-                        Some(t) => {
-                            let ts = self.ev.ts();
-                            vec![(v.name(), narrow(&ts, &current.ty, &t))]
-                        }
-                        None => Vec::new(),
-                    }
-                }
-                (Some(m), _, _) => {
-                    self.expr(&m);
-                    Vec::new()
+        for &(matcher, value) in entries {
+            let test = self.expr(matcher);
+            let narrowings = match (var, option_test(&body, matcher, &test)) {
+                (Some(name), Some(t)) => {
+                    let ts = self.ev.ts();
+                    vec![(name, narrow(&ts, &s.ty, &t))]
                 }
                 _ => Vec::new(),
             };
-            if let Some(value) = entry.value() {
-                self.frames.push(Frame::new(FrameKind::Branch));
-                self.frames
-                    .last_mut()
-                    .expect("pushed")
-                    .narrowed
-                    .extend(narrowings);
-                values.push(self.expr(&value));
-                self.frames.pop();
-            }
+            self.frames.push(Frame::new(FrameKind::Branch));
+            self.frames
+                .last_mut()
+                .expect("pushed")
+                .narrowed
+                .extend(narrowings);
+            values.push(self.expr(value));
+            self.frames.pop();
         }
-        let evaluated = self.evaluate(&Expr::SelectorExpr(sel.clone()));
+        let evaluated = self.evaluate(e);
         if evaluated.value.is_some() || values.is_empty() {
             return evaluated;
         }
@@ -797,30 +710,23 @@ impl Walker {
     /// assigned (a variable assigned in only some branches may be undef)
     /// and their values. `taken` is the branch a constant condition selects.
     fn join(&mut self, branches: Vec<Branch>, taken: Option<usize>) -> Inferred {
-        let mut results: Vec<(Inferred, HashMap<String, Inferred>)> = Vec::new();
+        let mut results: Vec<(Inferred, HashMap<Name, Inferred>)> = Vec::new();
         for branch in &branches {
             self.frames.push(Frame::new(FrameKind::Branch));
             let mut narrowings = branch.narrowings.clone();
+            if let Some(condition) = branch.condition {
+                self.expr(condition);
+                narrowings.extend(self.narrowings(condition).0);
+            }
+            self.frames
+                .last_mut()
+                .expect("pushed")
+                .narrowed
+                .extend(narrowings);
             let mut value = Inferred::of_value(Value::Undef);
-            if let Some(elsif) = &branch.elsif {
-                if let Some(c) = elsif.condition() {
-                    self.expr(&c);
-                    narrowings.extend(self.narrowings(&c).0);
-                }
-                self.frames
-                    .last_mut()
-                    .expect("pushed")
-                    .narrowed
-                    .extend(narrowings);
-                value = self.block(elsif.block());
-            } else {
-                self.frames
-                    .last_mut()
-                    .expect("pushed")
-                    .narrowed
-                    .extend(narrowings);
-                if branch.present {
-                    value = self.block(branch.block.clone());
+            if let Some(block) = &branch.block {
+                for &s in block {
+                    value = self.expr(s);
                 }
             }
             let frame = self.frames.pop().expect("pushed");
@@ -829,7 +735,7 @@ impl Walker {
         if let Some(t) = taken.filter(|&t| t < results.len()) {
             let (value, vars) = results.swap_remove(t);
             for (name, v) in vars {
-                self.bind(&name, v);
+                self.bind(name, v);
             }
             return value;
         }
@@ -849,150 +755,154 @@ impl Walker {
             Inferred::of_type(ty)
         };
         let undef = Inferred::of_value(Value::Undef);
-        let mut assigned: BTreeMap<&String, Vec<&Inferred>> = BTreeMap::new();
+        let mut assigned: BTreeMap<Name, ()> = BTreeMap::new();
         for (_, vars) in &results {
             for name in vars.keys() {
-                assigned.entry(name).or_default();
+                assigned.insert(*name, ());
             }
         }
-        let joined_vars: Vec<(String, Inferred)> = assigned
+        let joined_vars: Vec<(Name, Inferred)> = assigned
             .keys()
             .map(|name| {
                 let items: Vec<&Inferred> = results
                     .iter()
-                    .map(|(_, vars)| vars.get(*name).unwrap_or(&undef))
+                    .map(|(_, vars)| vars.get(name).unwrap_or(&undef))
                     .collect();
-                ((*name).clone(), join_all(items))
+                (*name, join_all(items))
             })
             .collect();
         let value = join_all(results.iter().map(|(v, _)| v).collect());
         drop(ts);
         for (name, v) in joined_vars {
-            self.bind(&name, v);
+            self.bind(name, v);
         }
         value
     }
 
     /// What a condition implies for the variables it tests, when it holds
     /// and when it fails.
-    fn narrowings(&mut self, cond: &Expr) -> (Narrowings, Narrowings) {
-        match cond {
-            Expr::ParenExpr(p) => p
-                .expr()
-                .map_or_else(Default::default, |e| self.narrowings(&e)),
-            Expr::UnaryExpr(u) if u.op() == Some(UnaryOp::Not) => {
-                let (t, f) = u
-                    .operand()
-                    .map_or_else(Default::default, |e| self.narrowings(&e));
+    fn narrowings(&mut self, cond: ExprId) -> (Narrowings, Narrowings) {
+        let body = self.body.clone();
+        match &body[cond] {
+            Expr::Unary {
+                op: UnaryOp::Not,
+                operand,
+            } => {
+                let (t, f) = self.narrowings(*operand);
                 (f, t)
             }
-            Expr::VariableExpr(v) => {
-                let name = v.name();
-                let Some(current) = self.lookup(&name) else {
+            Expr::Variable(name) => {
+                let Some(current) = self.lookup(*name) else {
                     return Default::default();
                 };
                 let ts = self.ev.ts();
-                (vec![(name, truthy(&ts, &current.ty))], Vec::new())
+                (vec![(*name, truthy(&ts, &current.ty))], Vec::new())
             }
-            Expr::BinaryExpr(b) => {
-                let (Some(op), Some(lhs), Some(rhs)) = (b.op(), b.lhs(), b.rhs()) else {
-                    return Default::default();
-                };
-                match op {
-                    BinaryOp::And => {
-                        let (mut t1, _) = self.narrowings(&lhs);
-                        let (t2, _) = self.narrowings(&rhs);
-                        t1.extend(t2);
-                        (t1, Vec::new())
-                    }
-                    BinaryOp::Or => {
-                        let (_, mut f1) = self.narrowings(&lhs);
-                        let (_, f2) = self.narrowings(&rhs);
-                        f1.extend(f2);
-                        (Vec::new(), f1)
-                    }
-                    BinaryOp::Match | BinaryOp::NotMatch => {
-                        let Expr::VariableExpr(v) = &lhs else {
-                            return Default::default();
-                        };
-                        let name = v.name();
-                        let Some(current) = self.lookup(&name) else {
-                            return Default::default();
-                        };
-                        if current.value.is_some() {
-                            return Default::default();
-                        }
-                        let Some(test) = self
-                            .out
-                            .get(rhs.syntax().text_range())
-                            .cloned()
-                            .and_then(|t| option_test(&rhs, &t))
-                        else {
-                            return Default::default();
-                        };
-                        let ts = self.ev.ts();
-                        let mut yes = vec![(name.clone(), narrow(&ts, &current.ty, &test))];
-                        if op == BinaryOp::Match && matches!(rhs, Expr::RegexExpr(_)) {
-                            yes.extend(match_variables());
-                        }
-                        let no = vec![(name, exclude(&ts, &current.ty, &test))];
-                        if op == BinaryOp::Match {
-                            (yes, no)
-                        } else {
-                            (no, yes)
-                        }
-                    }
-                    BinaryOp::NotEq | BinaryOp::Eq if is_undef_literal(&rhs) => {
-                        let Expr::VariableExpr(v) = &lhs else {
-                            return Default::default();
-                        };
-                        let name = v.name();
-                        let Some(current) = self.lookup(&name) else {
-                            return Default::default();
-                        };
-                        let ts = self.ev.ts();
-                        let defined = vec![(name, truthy(&ts, &current.ty))];
-                        if op == BinaryOp::NotEq {
-                            (defined, Vec::new())
-                        } else {
-                            (Vec::new(), defined)
-                        }
-                    }
-                    _ => Default::default(),
+            Expr::Binary { op, lhs, rhs } => match op {
+                BinaryOp::And => {
+                    let (mut t1, _) = self.narrowings(*lhs);
+                    let (t2, _) = self.narrowings(*rhs);
+                    t1.extend(t2);
+                    (t1, Vec::new())
                 }
-            }
+                BinaryOp::Or => {
+                    let (_, mut f1) = self.narrowings(*lhs);
+                    let (_, f2) = self.narrowings(*rhs);
+                    f1.extend(f2);
+                    (Vec::new(), f1)
+                }
+                BinaryOp::Match | BinaryOp::NotMatch => {
+                    let Expr::Variable(name) = &body[*lhs] else {
+                        return Default::default();
+                    };
+                    let Some(current) = self.lookup(*name) else {
+                        return Default::default();
+                    };
+                    if current.value.is_some() {
+                        return Default::default();
+                    }
+                    let Some(test) = self
+                        .out
+                        .get(*rhs)
+                        .cloned()
+                        .and_then(|t| option_test(&body, *rhs, &t))
+                    else {
+                        return Default::default();
+                    };
+                    let ts = self.ev.ts();
+                    let mut yes = vec![(*name, narrow(&ts, &current.ty, &test))];
+                    if *op == BinaryOp::Match && matches!(body[*rhs], Expr::Regex(_)) {
+                        yes.extend(match_variables());
+                    }
+                    let no = vec![(*name, exclude(&ts, &current.ty, &test))];
+                    if *op == BinaryOp::Match {
+                        (yes, no)
+                    } else {
+                        (no, yes)
+                    }
+                }
+                BinaryOp::NotEq | BinaryOp::Eq
+                    if matches!(body[*rhs], Expr::Literal(Literal::Undef)) =>
+                {
+                    let Expr::Variable(name) = &body[*lhs] else {
+                        return Default::default();
+                    };
+                    let Some(current) = self.lookup(*name) else {
+                        return Default::default();
+                    };
+                    let ts = self.ev.ts();
+                    let defined = vec![(*name, truthy(&ts, &current.ty))];
+                    if *op == BinaryOp::NotEq {
+                        (defined, Vec::new())
+                    } else {
+                        (Vec::new(), defined)
+                    }
+                }
+                _ => Default::default(),
+            },
             _ => Default::default(),
+        }
+    }
+
+    /// `$facts['os']['family']` as the fact path `os.family`.
+    fn fact_path(&self, e: ExprId) -> Option<String> {
+        let body = self.body;
+        let mut keys = Vec::new();
+        let mut current = e;
+        loop {
+            match &body[current] {
+                Expr::Access { target, keys: k } => {
+                    let [key] = k.as_slice() else { return None };
+                    keys.push(body.static_string(*key)?.to_string());
+                    current = *target;
+                }
+                Expr::Variable(name) => {
+                    if name.trim_start_matches("::") != "facts" {
+                        return None;
+                    }
+                    keys.reverse();
+                    return Some(keys.join("."));
+                }
+                _ => return None,
+            }
         }
     }
 }
 
-/// The end of the innermost statement containing `range`: later
-/// statements need not be walked, but all of that statement must (an
-/// assignment's value may be a whole `if`).
-fn statement_end(root: &SyntaxNode, range: TextRange) -> TextSize {
-    puppet_syntax::covering_node(root, range)
-        .into_iter()
-        .flat_map(|n| n.ancestors())
-        .find(|n| {
-            n.parent()
-                .is_some_and(|p| matches!(p.kind(), SyntaxKind::BLOCK | SyntaxKind::SOURCE_FILE))
-        })
-        .map_or(range.end(), |statement| {
-            statement.text_range().end().max(range.end())
-        })
-}
-
 /// `$0` (the whole match) and the groups, after a successful match.
 fn match_variables() -> Narrowings {
-    let mut out = vec![("0".to_string(), Type::string())];
+    let mut out = vec![(crate::hir::body::name("0"), Type::string())];
     for i in 1..10 {
-        out.push((i.to_string(), Type::optional(Type::string())));
+        out.push((
+            crate::hir::body::name(&i.to_string()),
+            Type::optional(Type::string()),
+        ));
     }
     out
 }
 
 /// `$trusted`: what Puppet's server puts in it.
-fn trusted_type() -> Type {
+pub(super) fn trusted_type() -> Type {
     use crate::types::StructElement;
     let member = |name: &str, value: Type| StructElement {
         key: Type::string_value(name),
@@ -1016,30 +926,35 @@ fn trusted_type() -> Type {
 
 /// One branch of a conditional.
 struct Branch {
-    block: Option<ast::Block>,
+    /// `None` for a missing `else`/`default`: the branch yields undef.
+    block: Option<Vec<ExprId>>,
     narrowings: Narrowings,
-    /// An `elsif`: its condition is walked inside the branch.
-    elsif: Option<ast::ElsifBranch>,
-    /// False for a missing `else`/`default`: the branch yields undef.
-    present: bool,
+    /// An `elsif`'s condition, walked inside the branch.
+    condition: Option<ExprId>,
 }
 
 impl Branch {
-    fn block(block: Option<ast::Block>, narrowings: Narrowings) -> Branch {
+    fn block(block: Vec<ExprId>, narrowings: Narrowings) -> Branch {
         Branch {
-            block,
+            block: Some(block),
             narrowings,
-            elsif: None,
-            present: true,
+            condition: None,
         }
     }
 
-    fn elsif(elsif: ast::ElsifBranch) -> Branch {
+    fn optional(block: Option<Vec<ExprId>>, narrowings: Narrowings) -> Branch {
         Branch {
-            block: None,
+            block,
+            narrowings,
+            condition: None,
+        }
+    }
+
+    fn elsif(condition: ExprId, block: Vec<ExprId>) -> Branch {
+        Branch {
+            block: Some(block),
             narrowings: Vec::new(),
-            elsif: Some(elsif),
-            present: true,
+            condition: Some(condition),
         }
     }
 
@@ -1047,33 +962,20 @@ impl Branch {
         Branch {
             block: None,
             narrowings: Vec::new(),
-            elsif: None,
-            present: false,
+            condition: None,
         }
     }
 }
 
 /// The type a case option or selector matcher tests: a type, or `String`
 /// for a regexp.
-fn option_test(matcher: &Expr, value: &Inferred) -> Option<Type> {
+fn option_test(body: &Body, matcher: ExprId, value: &Inferred) -> Option<Type> {
     match &value.value {
         Some(Value::Type(t)) => Some(t.clone()),
         Some(Value::Regexp(_)) => Some(Type::string()),
-        _ if matches!(matcher, Expr::RegexExpr(_)) => Some(Type::string()),
+        _ if matches!(body[matcher], Expr::Regex(_)) => Some(Type::string()),
         _ => None,
     }
-}
-
-fn is_default(e: &Expr) -> bool {
-    e.syntax()
-        .first_token()
-        .is_some_and(|t| t.kind() == SyntaxKind::DEFAULT_KW)
-}
-
-fn is_undef_literal(e: &Expr) -> bool {
-    e.syntax()
-        .first_token()
-        .is_some_and(|t| t.kind() == SyntaxKind::UNDEF_KW)
 }
 
 fn is_numeric(name: &str) -> bool {
@@ -1082,29 +984,4 @@ fn is_numeric(name: &str) -> bool {
 
 fn constant_truth(c: Option<&Inferred>) -> Option<bool> {
     c?.value.as_ref().map(Value::is_truthy)
-}
-
-/// `$facts['os']['family']` as the fact path `os.family`.
-fn fact_path(a: &ast::AccessExpr) -> Option<String> {
-    let mut keys = Vec::new();
-    let mut current = Expr::AccessExpr(a.clone());
-    loop {
-        match current {
-            Expr::AccessExpr(acc) => {
-                let args = acc.args();
-                let [key] = args.as_slice() else { return None };
-                keys.push(key.static_string()?);
-                current = acc.target()?;
-            }
-            Expr::VariableExpr(v) => {
-                let name = v.name();
-                if name.trim_start_matches("::") != "facts" {
-                    return None;
-                }
-                keys.reverse();
-                return Some(keys.join("."));
-            }
-            _ => return None,
-        }
-    }
 }

@@ -1275,10 +1275,13 @@ ast_node!(
     RenderString, RENDER_STRING
 );
 impl RenderString {
+    /// The text Puppet renders: every piece of template text in it (pieces
+    /// split by template comments form one string).
     pub fn text(&self) -> String {
-        first_significant_token(&self.0)
+        significant_tokens(&self.0)
+            .filter(|t| t.kind() == EPP_TEXT)
             .map(|t| t.text().to_string())
-            .unwrap_or_default()
+            .collect()
     }
 }
 

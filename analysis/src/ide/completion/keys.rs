@@ -7,8 +7,9 @@ use super::variables::declared_type;
 use super::{CompletionItem, CompletionKind, Ctx};
 use crate::builtins::{builtins, parse_type};
 use crate::db::parse;
+use crate::hir::resolution::{variable_resolution, FileTarget};
+use crate::hir::scope::Target;
 use crate::index::{lookup, Namespace};
-use crate::scopes::{variable_resolution, Target};
 use crate::types::Type;
 use puppet_syntax::ast::{self, Expr};
 
@@ -104,11 +105,11 @@ fn variable_type_text(ctx: &Ctx, variable: &ast::VariableExpr) -> Option<String>
         .iter()
         .find(|r| r.range == token.text_range())?;
     match &reference.target {
-        Target::Local(defs) => {
+        FileTarget::Local(defs) => {
             let def = resolution.definitions.get(*defs.first()?)?;
             declared_type(&parse(ctx.db, ctx.file).syntax_node(), def.range)
         }
-        Target::Inherited { class } | Target::Qualified { class } => {
+        FileTarget::Other(Target::Inherited { class } | Target::Qualified { class }) => {
             let leaf = reference.name.rsplit("::").next()?;
             lookup(ctx.db, ctx.workspace, Namespace::Class, class)
                 .first()?

@@ -6,10 +6,9 @@
 use super::{CompletionItem, CompletionKind, Ctx};
 use crate::db::parse;
 use crate::hir::normalized_text;
+use crate::hir::resolution::variable_resolution;
+use crate::hir::scope::{class_variable_chain, workspace_globals, ScopeKind, BUILTIN_VARIABLES};
 use crate::index::{lookup, Namespace};
-use crate::scopes::{
-    class_variable_chain, variable_resolution, workspace_globals, ScopeKind, BUILTIN_VARIABLES,
-};
 use puppet_syntax::ast::{self, AstNode};
 use puppet_syntax::{SyntaxNode, TextRange};
 
@@ -95,14 +94,14 @@ pub(super) fn complete(ctx: &Ctx, braced: bool) -> Vec<CompletionItem> {
         for (owner, vars) in chain.into_iter().flat_map(|c| c.classes).skip(1) {
             for var in vars {
                 let (kind, detail) = class_variable_detail(ctx, &owner, &var);
-                push(var, kind, detail, INHERITED);
+                push(var.to_string(), kind, detail, INHERITED);
             }
         }
     }
     let top_level = terminal.is_none_or(|s| !matches!(s.kind, ScopeKind::Template));
     if top_level {
         for name in workspace_globals(ctx.db, ctx.workspace).keys() {
-            push(name.clone(), CompletionKind::Variable, None, GLOBAL);
+            push(name.to_string(), CompletionKind::Variable, None, GLOBAL);
         }
     }
     for name in BUILTIN_VARIABLES {

@@ -1,0 +1,1132 @@
+//! The name resolver: which definition every `$x` of an item's body
+//! refers to, under Puppet's scope rules. Inference, the checks and every
+//! IDE feature ask this one resolver.
+//!
+//! Puppet's scopes (spec: names.md, parameter_scope.md, checked against
+//! Puppet 7.23):
+//! - one **top scope**, shared by every manifest (site.pp and friends);
+//! - a **class** scope per class, seeing its own parameters and variables,
+//!   those of the classes it inherits, then the node and top scopes (never
+//!   the scope that included it);
+//! - a **define** scope (private), then node and top scope;
+//! - a **node** scope, seen by the classes declared in the node;
+//! - a **function** (and plan) scope: its parameters and assignments, then
+//!   the top scope (never the caller's, nor any class's variables);
+//! - a **lambda** scope, which extends the scope it is written in: its
+//!   parameters shadow, its assignments are local to it;
+//! - an **EPP template** rendered by `epp()` sees its parameters, its own
+//!   assignments and the top scope only.
+//!
+//! Within a scope an assignment is visible only after it (flow order), and
+//! variables are immutable: assigning a name twice in one scope fails at
+//! runtime ("Cannot reassign variable"), unless the two assignments are in
+//! branches that exclude each other (`if`/`else`, case options, selector
+//! entries). Match variables (`$0`, `$1`...) always exist.
+//!
+//! The result is position-free (expressions by [`ExprId`]); what other
+//! items publish (class variables, top-scope variables) comes through
+//! position-free queries, so an edit elsewhere re-resolves nothing here
+//! unless what it publishes changes.
+
+use super::body::{Body, BodyKind, Expr, ExprId, LambdaId, Name, Param};
+use super::render::render;
+use super::{item_body, item_signature, ItemIndex};
+use crate::db::{SourceFile, Workspace};
+use crate::hir::DefKind;
+use crate::index::{index_key, lookup, Namespace};
+use puppet_syntax::ast::UnaryOp;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
+
+/// Variables every scope has (set by the compiler or the agent).
+pub const BUILTIN_VARIABLES: &[&str] = &[
+    "facts",
+    "trusted",
+    "settings",
+    "server_facts",
+    "title",
+    "name",
+    "module_name",
+    "caller_module_name",
+    "environment",
+    "serverversion",
+    "servername",
+    "serverip",
+    "clientcert",
+    "clientversion",
+    "clientnoop",
+    "agent_specified_environment",
+];
+
+/// Variables that can never be assigned (Puppet: "Attempt to assign to a
+/// reserved variable name").
+const RESERVED_VARIABLES: &[&str] = &["facts", "trusted", "server_facts"];
+
+/// Variables the compiler sets in top, class and define scopes, so that
+/// assigning them there fails ("Cannot reassign built in variable").
+pub const PRESET_VARIABLES: &[&str] = &["title", "name", "module_name", "caller_module_name"];
+
+/// Functions whose result depends only on their arguments (unlike
+/// `defined('$x')`, `getvar`, `lookup` or `tagged`, which read state).
+const PURE_FUNCTIONS: &[&str] = &[
+    "abs",
+    "any2bool",
+    "bool2str",
+    "capitalize",
+    "downcase",
+    "empty",
+    "has_key",
+    "join",
+    "keys",
+    "length",
+    "max",
+    "member",
+    "min",
+    "regsubst",
+    "size",
+    "split",
+    "str2bool",
+    "strip",
+    "upcase",
+    "values",
+    "versioncmp",
+];
+
+/// What introduces a scope.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScopeKind {
+    /// The top scope part of a manifest.
+    Top,
+    /// An EPP template (its parameters and body).
+    Template,
+    Class,
+    Define,
+    Node,
+    Function,
+    Plan,
+    Lambda,
+    /// A Bolt `apply` block: like a lambda, it sees the enclosing scope.
+    Apply,
+}
+
+impl ScopeKind {
+    /// Lambdas and apply blocks extend the scope they are written in;
+    /// every other scope starts afresh (on top of node and top scope).
+    pub fn extends_enclosing(self) -> bool {
+        matches!(self, ScopeKind::Lambda | ScopeKind::Apply)
+    }
+}
+
+/// A scope of the body, by index into [`ItemScopes::scopes`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ScopeId(pub u32);
+
+/// One scope of an item's body.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ScopeData {
+    pub kind: ScopeKind,
+    /// The enclosing scope in the body (even for scopes that do not see it).
+    pub parent: Option<ScopeId>,
+    /// What opened it: a lambda, an `apply` expression, or the body itself.
+    pub origin: ScopeOrigin,
+    /// The scope (or a lambda in it) calls something that reads variables
+    /// by name at runtime (`template()`, `inline_epp()`, `getvar()`...), so
+    /// no variable of it can be called unused.
+    pub dynamic_reads: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScopeOrigin {
+    Body,
+    Lambda(LambdaId),
+    Apply(ExprId),
+}
+
+/// What defines a variable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VariableDefKind {
+    ClassParam,
+    DefineParam,
+    FunctionParam,
+    PlanParam,
+    LambdaParam,
+    TemplateParam,
+    Assignment,
+}
+
+impl VariableDefKind {
+    pub fn is_param(self) -> bool {
+        self != VariableDefKind::Assignment
+    }
+}
+
+/// Where a variable is defined in the body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DefSite {
+    /// The body's `i`-th parameter.
+    Param(u32),
+    /// Parameter `i` of a lambda.
+    LambdaParam(LambdaId, u32),
+    /// An assignment target (a `Variable` expression).
+    Target(ExprId),
+}
+
+/// A variable definition, by index into [`ItemScopes::defs`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct VarDefId(pub u32);
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct VarDef {
+    pub name: Name,
+    pub kind: VariableDefKind,
+    pub site: DefSite,
+    pub scope: ScopeId,
+    /// Some reference of the body resolves to it.
+    pub used: bool,
+}
+
+/// What a reference resolves to.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// Definitions of this body; more than one when exclusive branches
+    /// each assign it.
+    Local(Vec<VarDefId>),
+    /// A parameter or variable of a class this one inherits.
+    Inherited {
+        class: String,
+    },
+    /// `$class::name` of a class of the workspace that has it (itself or
+    /// through its parents).
+    Qualified {
+        class: String,
+    },
+    /// `$class::name` of a class that is not in the workspace (or whose
+    /// parents are not): nothing can be said.
+    ExternalQualified,
+    /// `$class::name` of a workspace class that has no such variable.
+    UnknownQualified {
+        class: String,
+    },
+    /// `$::name`: an explicit top-scope reference (facts, ENC parameters,
+    /// site.pp variables): always accepted.
+    TopScope,
+    /// A variable assigned at top or node scope somewhere in the workspace.
+    Global,
+    /// A variable every scope has (`$facts`, `$title`...).
+    BuiltIn,
+    /// A legacy top-scope fact (`$osfamily`).
+    Fact,
+    /// `$0`, `$1`...: never unknown (undef without a match).
+    MatchVariable,
+    /// The enclosing class inherits a class that is not in the workspace,
+    /// which may define it.
+    MaybeInherited,
+    /// In an EPP template without a parameter header, which gets every
+    /// key of the hash passed to `epp()` as a variable.
+    TemplateArgument,
+    Unknown,
+}
+
+/// A variable reference.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct VarRef {
+    /// The `Variable` expression.
+    pub expr: ExprId,
+    /// As written, without `$` (`::x` keeps its `::`).
+    pub name: Name,
+    pub scope: ScopeId,
+    pub target: Target,
+}
+
+/// An assignment that fails at runtime because the name is already bound
+/// in the same scope.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Reassignment {
+    /// The second assignment's definition.
+    pub def: VarDefId,
+    /// The earlier definition; `None` for a variable the compiler sets
+    /// (`$title`) or reserves (`$facts`).
+    pub previous: Option<VarDefId>,
+    /// When Puppet fails here.
+    pub fails: Failure,
+}
+
+/// When a second assignment fails at runtime.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Failure {
+    /// Whenever it runs: the earlier one is in the same or an enclosing
+    /// arm (or the variable is set by Puppet).
+    Always,
+    /// For the inputs that meet both assignments' conditions, which are
+    /// decided by different parameters and so can both hold.
+    WhenBothConditionsHold,
+    /// Only if both conditions can hold at once, which is not known
+    /// (`case` on a value and a later `if` on the same value may exclude
+    /// each other).
+    Unproven,
+}
+
+/// The variables of one item's body: scopes, definitions, references
+/// resolved.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct ItemScopes {
+    pub scopes: Vec<ScopeData>,
+    pub defs: Vec<VarDef>,
+    /// In flow order.
+    pub refs: Vec<VarRef>,
+    pub reassignments: Vec<Reassignment>,
+    /// Reference index by expression, for lookups.
+    by_expr: BTreeMap<ExprId, usize>,
+}
+
+impl ItemScopes {
+    pub fn def(&self, id: VarDefId) -> &VarDef {
+        &self.defs[id.0 as usize]
+    }
+
+    /// The reference a `Variable` expression is (not assignment targets).
+    pub fn reference(&self, expr: ExprId) -> Option<&VarRef> {
+        self.by_expr.get(&expr).map(|&i| &self.refs[i])
+    }
+
+    /// The definition at an assignment target.
+    pub fn def_at_target(&self, expr: ExprId) -> Option<VarDefId> {
+        self.defs
+            .iter()
+            .position(|d| d.site == DefSite::Target(expr))
+            .map(|i| VarDefId(i as u32))
+    }
+
+    pub fn scope(&self, id: ScopeId) -> &ScopeData {
+        &self.scopes[id.0 as usize]
+    }
+}
+
+// ----- what items publish -----------------------------------------------
+
+/// The variables an item's body assigns directly in its own scope (not in
+/// lambdas), with its parameters: what a class publishes as `$class::x`,
+/// and what top and node scopes publish as global variables.
+#[salsa::tracked(returns(ref))]
+pub fn item_variables(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    index: ItemIndex,
+) -> BTreeSet<Name> {
+    let Some(body) = item_body(db, file, index) else {
+        return BTreeSet::new();
+    };
+    let mut out: BTreeSet<Name> = body.params.iter().map(|p| p.name).collect();
+    let mut stack: Vec<ExprId> = body.body.clone();
+    while let Some(id) = stack.pop() {
+        if let Expr::Assign { target, .. } = &body[id] {
+            out.extend(assignment_targets(body, *target));
+        }
+        // Lambdas are scopes of their own: `children` does not enter them.
+        stack.extend(body.children(id));
+    }
+    out
+}
+
+/// The variable names an assignment target binds.
+fn assignment_targets(body: &Body, target: ExprId) -> Vec<Name> {
+    match &body[target] {
+        Expr::Variable(name) => vec![*name],
+        Expr::Array(items) => items
+            .iter()
+            .filter_map(|&i| match &body[i] {
+                Expr::Variable(name) => Some(*name),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Variables assigned at top scope or node scope in a file (manifests
+/// only: a template's assignments are its own).
+#[salsa::tracked(returns(ref))]
+pub fn file_globals(db: &dyn salsa::Database, file: SourceFile) -> BTreeSet<Name> {
+    if *file.kind(db) != puppet_syntax::SourceKind::Manifest {
+        return BTreeSet::new();
+    }
+    let items = super::file_items(db, file);
+    let mut out = BTreeSet::new();
+    for (i, item) in items.items.iter().enumerate() {
+        let index = ItemIndex(i as u32);
+        let global = match item.kind {
+            super::ItemKind::TopLevel => true,
+            super::ItemKind::Definition(kind) => kind == DefKind::Node,
+        };
+        if global {
+            let vars = item_variables(db, file, index);
+            let body = item_body(db, file, index);
+            let params: BTreeSet<Name> = body
+                .iter()
+                .flat_map(|b| b.params.iter().map(|p| p.name))
+                .collect();
+            out.extend(vars.iter().filter(|v| !params.contains(*v)).copied());
+        }
+    }
+    out
+}
+
+/// Top- and node-scope variables of the whole workspace, with the files
+/// assigning them.
+#[salsa::tracked(returns(ref))]
+pub fn workspace_globals(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+) -> BTreeMap<Name, Vec<SourceFile>> {
+    let mut out: BTreeMap<Name, Vec<SourceFile>> = BTreeMap::new();
+    for &file in workspace.files(db) {
+        for name in file_globals(db, file) {
+            out.entry(*name).or_default().push(file);
+        }
+    }
+    out
+}
+
+/// A class's variables and those of the classes it inherits.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClassChain {
+    /// (qualified class name, its parameters and variables), nearest first.
+    pub classes: Vec<(String, BTreeSet<Name>)>,
+    /// Every class of the chain is in the workspace (otherwise an ancestor
+    /// outside it may define more).
+    pub complete: bool,
+}
+
+/// The variables of a class and of the classes it inherits, found through
+/// the workspace index. `None` if the class itself is not in the workspace.
+pub fn class_variable_chain(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    class: &str,
+) -> Option<ClassChain> {
+    let mut chain = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut current = index_key(class);
+    loop {
+        let found = lookup(db, workspace, Namespace::Class, &current);
+        let Some(resolved) = found.first() else {
+            if chain.is_empty() {
+                return None;
+            }
+            return Some(ClassChain {
+                classes: chain,
+                complete: false,
+            });
+        };
+        let name = resolved.definition.name.clone();
+        let vars = item_variables(db, resolved.location.file, resolved.location.index).clone();
+        seen.insert(name.clone());
+        chain.push((name, vars));
+        match &resolved.definition.parent {
+            Some(parent) if !seen.contains(&index_key(parent)) && chain.len() < 64 => {
+                current = index_key(parent);
+            }
+            _ => {
+                return Some(ClassChain {
+                    classes: chain,
+                    complete: true,
+                })
+            }
+        }
+    }
+}
+
+// ----- the resolver -----------------------------------------------------
+
+/// Resolves every variable reference of an item's body.
+#[salsa::tracked(returns(ref))]
+pub fn item_scopes(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+    index: ItemIndex,
+) -> Arc<ItemScopes> {
+    let Some(body) = item_body(db, file, index) else {
+        return Arc::default();
+    };
+    let signature = item_signature(db, file, index);
+    let (kind, inherits) = match body.kind {
+        BodyKind::Manifest => (ScopeKind::Top, None),
+        BodyKind::Template { .. } => (ScopeKind::Template, None),
+        BodyKind::Definition(def) => {
+            let kind = match def {
+                DefKind::Class => ScopeKind::Class,
+                DefKind::DefinedType => ScopeKind::Define,
+                DefKind::Node => ScopeKind::Node,
+                DefKind::Plan => ScopeKind::Plan,
+                DefKind::Function | DefKind::TypeAlias => ScopeKind::Function,
+            };
+            let inherits = signature
+                .as_ref()
+                .and_then(|s| s.parent.clone())
+                .filter(|p| p != "default")
+                .map(|p| index_key(&p));
+            (kind, inherits)
+        }
+    };
+    let mut resolver = Resolver {
+        db,
+        workspace,
+        file,
+        body,
+        globals: workspace_globals(db, workspace),
+        out: ItemScopes::default(),
+        frames: Vec::new(),
+        branch: Vec::new(),
+        def_branches: Vec::new(),
+        next_construct: 0,
+        construct_inputs: HashMap::new(),
+    };
+    resolver.push_frame(kind, ScopeOrigin::Body, inherits);
+    if let Some(frame) = resolver.frames.first_mut() {
+        frame.takes_any_argument = matches!(body.kind, BodyKind::Template { has_params: false });
+    }
+    let param_kind = match kind {
+        ScopeKind::Class => VariableDefKind::ClassParam,
+        ScopeKind::Define => VariableDefKind::DefineParam,
+        ScopeKind::Plan => VariableDefKind::PlanParam,
+        ScopeKind::Template => VariableDefKind::TemplateParam,
+        _ => VariableDefKind::FunctionParam,
+    };
+    for (i, param) in body.params.iter().enumerate() {
+        resolver.param(param, param_kind, DefSite::Param(i as u32));
+    }
+    if let Some(rt) = body.return_type {
+        resolver.visit(rt);
+    }
+    for &s in &body.body {
+        resolver.visit(s);
+    }
+    let mut out = resolver.out;
+    out.by_expr = out
+        .refs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.expr, i))
+        .collect();
+    Arc::new(out)
+}
+
+/// What holds where an expression is: inside which arm of a conditional,
+/// and which conditions are known true or false there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum BranchFact {
+    /// Arm `.1` of conditional construct `.0`.
+    Arm(u32, u32),
+    /// The condition with this (canonical) text evaluates to `.1`.
+    /// Variables are immutable, so `if $x {...}` and a later
+    /// `unless $x {...}` exclude each other.
+    Cond(String, bool),
+}
+
+/// The facts of the arms an expression is inside.
+type BranchPath = Vec<BranchFact>;
+
+/// Two definitions can both execute unless they are in different arms of
+/// one conditional, or under opposite outcomes of one condition.
+fn compatible(a: &BranchPath, b: &BranchPath) -> bool {
+    !a.iter().any(|fa| {
+        b.iter().any(|fb| match (fa, fb) {
+            (BranchFact::Arm(c, x), BranchFact::Arm(c2, y)) => c == c2 && x != y,
+            (BranchFact::Cond(t, p), BranchFact::Cond(t2, q)) => t == t2 && p != q,
+            _ => false,
+        })
+    })
+}
+
+/// A condition as (text, polarity): each `!` flips the polarity, so
+/// `!($x)` is (`$x`, false).
+fn condition_key(body: &Body, mut id: ExprId) -> (String, bool) {
+    let mut polarity = true;
+    for _ in 0..64 {
+        match &body[id] {
+            Expr::Unary {
+                op: UnaryOp::Not,
+                operand,
+            } => {
+                polarity = !polarity;
+                id = *operand;
+            }
+            _ => break,
+        }
+    }
+    (render(body, id), polarity)
+}
+
+/// The facts of each arm of an `if`/`elsif`/`else` chain, given its
+/// conditions in order: arm k knows the earlier conditions failed and its
+/// own holds.
+fn chain_facts(construct: u32, conditions: &[(String, bool)], arms: usize) -> Vec<Vec<BranchFact>> {
+    (0..arms)
+        .map(|k| {
+            let mut facts = vec![BranchFact::Arm(construct, k as u32)];
+            for (j, (text, polarity)) in conditions.iter().enumerate().take(k + 1) {
+                let holds = if j == k { *polarity } else { !polarity };
+                facts.push(BranchFact::Cond(text.clone(), holds));
+            }
+            facts
+        })
+        .collect()
+}
+
+/// An assignment guarded by "the variable is not set yet" (`unless $x`,
+/// `if !$x`, `if $x == undef`, `if !defined('$x')`) only runs when an
+/// earlier assignment gave it a false value: the "default it if unset"
+/// idiom, not reported.
+fn guards_unset(path: &BranchPath, name: &str) -> bool {
+    let variable = format!("${name}");
+    let defined = format!("defined('{variable}')");
+    path.iter().any(|fact| match fact {
+        BranchFact::Cond(text, false) => *text == variable || *text == defined,
+        BranchFact::Cond(text, true) => {
+            *text == format!("{variable} == undef") || *text == format!("{variable} =~ Undef")
+        }
+        BranchFact::Arm(..) => false,
+    })
+}
+
+/// Whether a call computes from its arguments alone: a pure function, or
+/// a type's `new` (`String($x)`, `Integer($x)`).
+fn is_pure_call(body: &Body, id: ExprId) -> bool {
+    match &body[id] {
+        Expr::Call { function, .. } | Expr::MethodCall { function, .. } => {
+            PURE_FUNCTIONS.contains(&function.as_str())
+        }
+        Expr::CallValue { callee, .. } => matches!(body[*callee], Expr::TypeRef(_)),
+        _ => true,
+    }
+}
+
+/// The variables read by the expressions that decide a conditional's arm,
+/// or `None` when something else decides too (a call that may read state,
+/// such as `defined('$x')`) or nothing is read.
+fn deciding_variables(body: &Body, expressions: &[ExprId]) -> Option<BTreeSet<Name>> {
+    let mut names = BTreeSet::new();
+    let mut stack: Vec<ExprId> = expressions.to_vec();
+    while let Some(id) = stack.pop() {
+        match &body[id] {
+            Expr::Call { .. } | Expr::CallValue { .. } | Expr::MethodCall { .. }
+                if !is_pure_call(body, id) =>
+            {
+                return None;
+            }
+            Expr::Variable(name) => {
+                names.insert(*name);
+            }
+            _ => {}
+        }
+        stack.extend(body.children(id));
+    }
+    (!names.is_empty()).then_some(names)
+}
+
+/// Calls that read variables by name at runtime: templates see the
+/// calling scope (`template()`, `inline_template()`, `inline_epp()`), and
+/// `getvar('x')` / `defined('$x')` name a variable in a string.
+fn reads_variables_dynamically(body: &Body, function: &str, args: &[ExprId]) -> bool {
+    match function {
+        "template" | "inline_template" | "inline_epp" => true,
+        "getvar" | "defined" => args.iter().any(|&a| {
+            body.static_string(a)
+                .is_some_and(|text| function == "getvar" || text.starts_with('$'))
+        }),
+        _ => false,
+    }
+}
+
+/// A scope being walked.
+struct Frame {
+    scope: ScopeId,
+    kind: ScopeKind,
+    /// Definitions so far, by name.
+    vars: HashMap<Name, Vec<VarDefId>>,
+    /// Variables of inherited classes, nearest first.
+    inherited: Vec<(String, BTreeSet<Name>)>,
+    /// Inherits (maybe indirectly) a class not in the workspace.
+    opaque: bool,
+    /// A template without a parameter header: any name may be passed in.
+    takes_any_argument: bool,
+}
+
+struct Resolver<'a> {
+    db: &'a dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+    body: &'a Arc<Body>,
+    globals: &'a BTreeMap<Name, Vec<SourceFile>>,
+    out: ItemScopes,
+    frames: Vec<Frame>,
+    branch: BranchPath,
+    /// Parallel to `out.defs`.
+    def_branches: Vec<BranchPath>,
+    next_construct: u32,
+    /// For each conditional construct, the variables that decide which
+    /// arm runs, when that is all that decides it.
+    construct_inputs: HashMap<u32, Option<BTreeSet<Name>>>,
+}
+
+impl Resolver<'_> {
+    fn push_frame(&mut self, kind: ScopeKind, origin: ScopeOrigin, inherits: Option<String>) {
+        let parent = self.frames.last().map(|f| f.scope);
+        let mut inherited = Vec::new();
+        let mut opaque = false;
+        if let Some(parent_class) = &inherits {
+            match class_variable_chain(self.db, self.workspace, parent_class) {
+                Some(chain) => {
+                    inherited = chain.classes;
+                    opaque = !chain.complete;
+                }
+                None => opaque = true,
+            }
+        }
+        self.out.scopes.push(ScopeData {
+            kind,
+            parent,
+            origin,
+            dynamic_reads: false,
+        });
+        self.frames.push(Frame {
+            scope: ScopeId((self.out.scopes.len() - 1) as u32),
+            kind,
+            vars: HashMap::new(),
+            inherited,
+            opaque,
+            takes_any_argument: false,
+        });
+    }
+
+    fn current_scope(&self) -> ScopeId {
+        self.frames.last().map_or(ScopeId(0), |f| f.scope)
+    }
+
+    /// A parameter's type and default are evaluated before it is bound.
+    fn param(&mut self, param: &Param, kind: VariableDefKind, site: DefSite) {
+        if let Some(t) = param.ty {
+            self.visit(t);
+        }
+        if let Some(d) = param.default {
+            self.visit(d);
+        }
+        self.define(param.name, kind, site);
+    }
+
+    fn visit_all(&mut self, ids: &[ExprId]) {
+        for &id in ids {
+            self.visit(id);
+        }
+    }
+
+    fn visit(&mut self, id: ExprId) {
+        let body = self.body.clone();
+        match &body[id] {
+            Expr::Variable(name) => self.reference(*name, id),
+            Expr::Assign { target, value, .. } => {
+                self.visit(*value);
+                self.define_targets(*target);
+            }
+            Expr::Call {
+                function,
+                args,
+                lambda,
+                ..
+            } => {
+                if reads_variables_dynamically(&body, function, args) {
+                    self.mark_dynamic_reads();
+                }
+                self.visit_all(args);
+                if let Some(l) = lambda {
+                    self.lambda(*l);
+                }
+            }
+            Expr::MethodCall {
+                receiver,
+                function,
+                args,
+                lambda,
+            } => {
+                let mut all = vec![*receiver];
+                all.extend(args);
+                if reads_variables_dynamically(&body, function, &all) {
+                    self.mark_dynamic_reads();
+                }
+                self.visit_all(&all);
+                if let Some(l) = lambda {
+                    self.lambda(*l);
+                }
+            }
+            Expr::CallValue {
+                callee,
+                args,
+                lambda,
+            } => {
+                self.visit(*callee);
+                self.visit_all(args);
+                if let Some(l) = lambda {
+                    self.lambda(*l);
+                }
+            }
+            Expr::If {
+                condition,
+                then,
+                elsifs,
+                otherwise,
+            } => {
+                let construct = self.new_construct();
+                let mut deciding = vec![*condition];
+                deciding.extend(elsifs.iter().map(|(c, _)| *c));
+                self.construct_inputs
+                    .insert(construct, deciding_variables(&body, &deciding));
+                let conditions: Vec<(String, bool)> =
+                    deciding.iter().map(|&c| condition_key(&body, c)).collect();
+                let mut arms: Vec<&[ExprId]> = vec![then];
+                arms.extend(elsifs.iter().map(|(_, b)| b.as_slice()));
+                if let Some(o) = otherwise {
+                    arms.push(o);
+                }
+                let facts = chain_facts(construct, &conditions, arms.len());
+                self.visit(*condition);
+                for (k, (arm, facts)) in arms.iter().zip(facts).enumerate() {
+                    let n = facts.len();
+                    self.branch.extend(facts);
+                    // An elsif's condition is evaluated in its own arm.
+                    if k >= 1 && k <= elsifs.len() {
+                        self.visit(elsifs[k - 1].0);
+                    }
+                    self.visit_all(arm);
+                    self.branch.truncate(self.branch.len() - n);
+                }
+            }
+            Expr::Unless {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let construct = self.new_construct();
+                self.construct_inputs
+                    .insert(construct, deciding_variables(&body, &[*condition]));
+                // `unless c` is `if !c`.
+                let (text, polarity) = condition_key(&body, *condition);
+                let conditions = [(text, !polarity)];
+                let mut arms: Vec<&[ExprId]> = vec![then];
+                if let Some(o) = otherwise {
+                    arms.push(o);
+                }
+                let facts = chain_facts(construct, &conditions, arms.len());
+                self.visit(*condition);
+                for (arm, facts) in arms.iter().zip(facts) {
+                    let n = facts.len();
+                    self.branch.extend(facts);
+                    self.visit_all(arm);
+                    self.branch.truncate(self.branch.len() - n);
+                }
+            }
+            Expr::Case { subject, options } => {
+                let construct = self.new_construct();
+                let mut deciding = vec![*subject];
+                deciding.extend(options.iter().flat_map(|o| o.values.iter().copied()));
+                self.construct_inputs
+                    .insert(construct, deciding_variables(&body, &deciding));
+                self.visit(*subject);
+                for (arm, option) in options.iter().enumerate() {
+                    self.branch.push(BranchFact::Arm(construct, arm as u32));
+                    self.visit_all(&option.values);
+                    self.visit_all(&option.body);
+                    self.branch.pop();
+                }
+            }
+            Expr::Selector { subject, entries } => {
+                let construct = self.new_construct();
+                let mut deciding = vec![*subject];
+                deciding.extend(entries.iter().map(|(m, _)| *m));
+                self.construct_inputs
+                    .insert(construct, deciding_variables(&body, &deciding));
+                self.visit(*subject);
+                for (arm, (matcher, value)) in entries.iter().enumerate() {
+                    self.branch.push(BranchFact::Arm(construct, arm as u32));
+                    self.visit(*matcher);
+                    self.visit(*value);
+                    self.branch.pop();
+                }
+            }
+            Expr::Apply { args, body: block } => {
+                self.visit_all(args);
+                self.push_frame(ScopeKind::Apply, ScopeOrigin::Apply(id), None);
+                self.visit_all(block);
+                self.frames.pop();
+            }
+            // Nested definitions are items of their own.
+            Expr::Definition { .. } => {}
+            _ => {
+                for child in body.children(id) {
+                    self.visit(child);
+                }
+            }
+        }
+    }
+
+    fn lambda(&mut self, l: LambdaId) {
+        let body = self.body.clone();
+        let lambda = &body[l];
+        self.push_frame(ScopeKind::Lambda, ScopeOrigin::Lambda(l), None);
+        for (i, param) in lambda.params.iter().enumerate() {
+            self.param(
+                param,
+                VariableDefKind::LambdaParam,
+                DefSite::LambdaParam(l, i as u32),
+            );
+        }
+        if let Some(rt) = lambda.return_type {
+            self.visit(rt);
+        }
+        self.visit_all(&lambda.body);
+        self.frames.pop();
+    }
+
+    fn define_targets(&mut self, target: ExprId) {
+        let body = self.body.clone();
+        match &body[target] {
+            Expr::Variable(name) => {
+                self.define(*name, VariableDefKind::Assignment, DefSite::Target(target))
+            }
+            Expr::Array(items) => {
+                for &item in items {
+                    match &body[item] {
+                        Expr::Variable(name) => {
+                            self.define(*name, VariableDefKind::Assignment, DefSite::Target(item))
+                        }
+                        _ => self.visit(item),
+                    }
+                }
+            }
+            _ => self.visit(target),
+        }
+    }
+
+    fn new_construct(&mut self) -> u32 {
+        self.next_construct += 1;
+        self.next_construct
+    }
+
+    /// The current scope and the scopes it extends read variables by name.
+    fn mark_dynamic_reads(&mut self) {
+        for frame in self.frames.iter().rev() {
+            if let Some(scope) = self.out.scopes.get_mut(frame.scope.0 as usize) {
+                scope.dynamic_reads = true;
+            }
+            if !frame.kind.extends_enclosing() {
+                break;
+            }
+        }
+    }
+
+    fn define(&mut self, name: Name, kind: VariableDefKind, site: DefSite) {
+        let Some(frame) = self.frames.last() else {
+            return;
+        };
+        let id = VarDefId(self.out.defs.len() as u32);
+        if kind == VariableDefKind::Assignment {
+            let preset = matches!(
+                frame.kind,
+                ScopeKind::Top | ScopeKind::Class | ScopeKind::Define
+            ) && PRESET_VARIABLES.contains(&name.as_str());
+            if preset || RESERVED_VARIABLES.contains(&name.as_str()) {
+                self.out.reassignments.push(Reassignment {
+                    def: id,
+                    previous: None,
+                    fails: Failure::Always,
+                });
+            } else if !guards_unset(&self.branch, &name) {
+                let earlier = frame.vars.get(&name).into_iter().flatten();
+                let compatible: Vec<VarDefId> = earlier
+                    .filter(|&&d| compatible(&self.def_branches[d.0 as usize], &self.branch))
+                    .copied()
+                    .collect();
+                let failures = compatible
+                    .iter()
+                    .map(|&d| (d, self.failure(&self.def_branches[d.0 as usize])));
+                if let Some((previous, fails)) = failures.min_by_key(|&(_, f)| f) {
+                    self.out.reassignments.push(Reassignment {
+                        def: id,
+                        previous: Some(previous),
+                        fails,
+                    });
+                }
+            }
+        }
+        let scope = frame.scope;
+        self.out.defs.push(VarDef {
+            name,
+            kind,
+            site,
+            scope,
+            used: false,
+        });
+        self.def_branches.push(self.branch.clone());
+        if let Some(frame) = self.frames.last_mut() {
+            frame.vars.entry(name).or_default().push(id);
+        }
+    }
+
+    /// When an assignment here fails after one under `earlier`: always
+    /// when the earlier one is in the same or an enclosing arm; for some
+    /// input when the arms that differ are decided by disjoint sets of
+    /// parameters of the current definition (inputs that can be chosen
+    /// freely, as in `if $update {...}` and `if $scale {...}`).
+    fn failure(&self, earlier: &BranchPath) -> Failure {
+        let shared = earlier
+            .iter()
+            .zip(&self.branch)
+            .take_while(|(a, b)| a == b)
+            .count();
+        if shared == earlier.len() {
+            return Failure::Always;
+        }
+        let Some(frame) = self.frames.last() else {
+            return Failure::Unproven;
+        };
+        let is_param = |name: &Name| {
+            frame.vars.get(name).is_some_and(|defs| {
+                defs.iter()
+                    .any(|&d| self.out.defs[d.0 as usize].kind.is_param())
+            })
+        };
+        let inputs = |facts: &[BranchFact]| -> Option<BTreeSet<Name>> {
+            let mut all = BTreeSet::new();
+            for fact in facts {
+                if let BranchFact::Arm(construct, _) = fact {
+                    let vars = self.construct_inputs.get(construct)?.as_ref()?;
+                    if !vars.iter().all(is_param) {
+                        return None;
+                    }
+                    all.extend(vars.iter().copied());
+                }
+            }
+            Some(all)
+        };
+        match (
+            inputs(&earlier[shared..]),
+            inputs(&self.branch[shared.min(self.branch.len())..]),
+        ) {
+            (Some(before), Some(here)) if before.is_disjoint(&here) => {
+                Failure::WhenBothConditionsHold
+            }
+            _ => Failure::Unproven,
+        }
+    }
+
+    fn reference(&mut self, name: Name, expr: ExprId) {
+        let target = self.resolve(&name);
+        if let Target::Local(defs) = &target {
+            for &d in defs {
+                if let Some(def) = self.out.defs.get_mut(d.0 as usize) {
+                    def.used = true;
+                }
+            }
+        }
+        let scope = self.current_scope();
+        self.out.refs.push(VarRef {
+            expr,
+            name,
+            scope,
+            target,
+        });
+    }
+
+    fn resolve(&self, name: &str) -> Target {
+        if !name.is_empty() && name.chars().all(|c| c.is_ascii_digit()) {
+            return Target::MatchVariable;
+        }
+        if let Some(rest) = name.strip_prefix("::") {
+            if !rest.contains("::") {
+                return Target::TopScope;
+            }
+        }
+        if name.trim_start_matches("::").contains("::") {
+            return self.resolve_qualified(name);
+        }
+        let key = super::body::name(name);
+        let mut terminal = None;
+        let mut opaque = false;
+        let mut takes_any_argument = false;
+        for frame in self.frames.iter().rev() {
+            if let Some(defs) = frame.vars.get(&key) {
+                let visible: Vec<VarDefId> = defs
+                    .iter()
+                    .copied()
+                    .filter(|&d| compatible(&self.def_branches[d.0 as usize], &self.branch))
+                    .collect();
+                if !visible.is_empty() {
+                    return Target::Local(visible);
+                }
+            }
+            if let Some((class, _)) = frame.inherited.iter().find(|(_, v)| v.contains(&key)) {
+                return Target::Inherited {
+                    class: class.clone(),
+                };
+            }
+            opaque |= frame.opaque;
+            takes_any_argument |= frame.takes_any_argument;
+            if !frame.kind.extends_enclosing() {
+                terminal = Some(frame.kind);
+                break;
+            }
+        }
+        if let Some(files) = self.globals.get(&key) {
+            // The top scope of this file is walked in flow order above; its
+            // assignments count only where it is not the resolving scope.
+            if terminal != Some(ScopeKind::Top) || files.iter().any(|&f| f != self.file) {
+                return Target::Global;
+            }
+        }
+        if BUILTIN_VARIABLES.contains(&name) {
+            return Target::BuiltIn;
+        }
+        if crate::builtins::builtins().fact(name).is_some() {
+            return Target::Fact;
+        }
+        if opaque {
+            return Target::MaybeInherited;
+        }
+        if takes_any_argument {
+            return Target::TemplateArgument;
+        }
+        Target::Unknown
+    }
+
+    fn resolve_qualified(&self, name: &str) -> Target {
+        let name = name.trim_start_matches("::");
+        let Some((class, leaf)) = name.rsplit_once("::") else {
+            return Target::Unknown;
+        };
+        let Some(ClassChain {
+            classes: chain,
+            complete,
+        }) = class_variable_chain(self.db, self.workspace, class)
+        else {
+            return Target::ExternalQualified;
+        };
+        let key = super::body::name(leaf);
+        if let Some((found, _)) = chain.iter().find(|(_, vars)| vars.contains(&key)) {
+            return Target::Qualified {
+                class: found.clone(),
+            };
+        }
+        // Every class scope has the variables the compiler sets.
+        if PRESET_VARIABLES.contains(&leaf) {
+            return Target::Qualified {
+                class: index_key(class),
+            };
+        }
+        if !complete {
+            return Target::ExternalQualified;
+        }
+        Target::UnknownQualified {
+            class: index_key(class),
+        }
+    }
+}
