@@ -15,7 +15,7 @@ pub mod validation;
 
 pub use lexer::{is_name, lex, Lexed, SourceKind, Token};
 pub use reparsing::{ReparseStrategy, TextEdit};
-pub use rowan::{GreenNode, GreenNodeData, NodeOrToken, TextRange, TextSize};
+pub use rowan::{GreenNode, GreenNodeData, NodeOrToken, TextRange, TextSize, WalkEvent};
 pub use syntax_kind::{PuppetLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 
 /// How bad a problem is. Puppet itself distinguishes errors (the catalog

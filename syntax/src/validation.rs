@@ -10,7 +10,10 @@ use std::collections::HashSet;
 
 /// Runs every check over a tree.
 pub fn validate(root: &SyntaxNode, _kind: SourceKind) -> Vec<SyntaxError> {
-    let mut v = Validator { errors: Vec::new() };
+    let mut v = Validator {
+        errors: Vec::new(),
+        root_in_class: false,
+    };
     for node in root.descendants() {
         v.check(&node);
     }
@@ -18,8 +21,57 @@ pub fn validate(root: &SyntaxNode, _kind: SourceKind) -> Vec<SyntaxError> {
     v.errors
 }
 
+/// Where a definition validated on its own stands in its file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ItemContext {
+    /// A file's top level (or the file itself).
+    TopLevel,
+    /// Directly in a class's body.
+    InClass,
+}
+
+/// Runs every check over one item of a file: a file's root or a
+/// definition's node, as a root of its own. Definitions that are items of
+/// their own (at the top level, or in a class's body) are left out: they
+/// are validated on their own, with `context` telling where they stand.
+pub fn validate_item(root: &SyntaxNode, context: ItemContext) -> Vec<SyntaxError> {
+    let mut v = Validator {
+        errors: Vec::new(),
+        root_in_class: context == ItemContext::InClass,
+    };
+    let mut walk = root.preorder();
+    while let Some(event) = walk.next() {
+        let rowan::WalkEvent::Enter(node) = event else {
+            continue;
+        };
+        if node != *root && is_item(&node) {
+            walk.skip_subtree();
+            continue;
+        }
+        v.check(&node);
+    }
+    v.errors.sort_by_key(|e| (e.range.start(), e.range.end()));
+    v.errors
+}
+
+/// A definition that is an item of its own: at a file's top level or
+/// directly in a class's body.
+pub fn is_item(node: &SyntaxNode) -> bool {
+    let definition = matches!(
+        node.kind(),
+        CLASS_DEF | DEFINE_DEF | FUNCTION_DEF | PLAN_DEF | TYPE_ALIAS | NODE_DEF
+    );
+    definition
+        && node.parent().is_some_and(|p| {
+            p.kind() == SOURCE_FILE
+                || (p.kind() == BLOCK && p.parent().is_some_and(|c| c.kind() == CLASS_DEF))
+        })
+}
+
 struct Validator {
     errors: Vec<SyntaxError>,
+    /// The root being validated is a definition in a class's body.
+    root_in_class: bool,
 }
 
 /// Type names a class, define or function may not take.
@@ -238,6 +290,12 @@ impl Validator {
     fn check_top_level(&mut self, node: &SyntaxNode) {
         let absolute = matches!(node.kind(), FUNCTION_DEF | TYPE_ALIAS | TYPE_DEF | PLAN_DEF);
         let mut current = node.parent();
+        if current.is_none() {
+            // An item validated on its own: its context says where it is.
+            if !self.root_in_class || !absolute {
+                return;
+            }
+        }
         while let Some(parent) = current {
             match parent.kind() {
                 SOURCE_FILE | APPLY_EXPR => return,

@@ -5,9 +5,10 @@
 
 use super::Diagnostic;
 use crate::builtins::{builtins, suggest};
-use crate::db::{SourceFile, Workspace};
+use crate::db::Workspace;
+use crate::hir::BodySourceMap;
 use crate::index::{lookup, Namespace};
-use crate::infer::infer_range;
+use crate::infer::ItemTypes;
 use crate::ruby_plugins::plugin_index;
 use crate::types::{NoAliases, Type, TypeSystem};
 use crate::values::format::to_programmatic;
@@ -19,8 +20,10 @@ use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
 pub(super) struct CallChecks<'a> {
     pub db: &'a dyn salsa::Database,
     pub workspace: Workspace,
-    pub file: SourceFile,
     pub layout: &'a Layout,
+    /// The item's inference, and where its expressions are.
+    pub types: &'a ItemTypes,
+    pub source_map: &'a BodySourceMap,
 }
 
 /// A call: the function's name and range, its arguments, and for a method
@@ -126,9 +129,11 @@ impl CallChecks<'_> {
         // `$x.name` reads attribute `name` when `$x` is an Object (Bolt's
         // `$result.value`): only a function call if it cannot be one.
         if let Some(receiver) = &call.receiver {
-            let range = receiver.syntax().text_range();
-            let types = infer_range(self.db, self.workspace, self.file, range);
-            if types.get(range).is_none_or(|r| may_have_attributes(&r.ty)) {
+            let receiver_type = self
+                .source_map
+                .expr_at_range(receiver.syntax().text_range())
+                .and_then(|id| self.types.get(id));
+            if receiver_type.is_none_or(|r| may_have_attributes(&r.ty)) {
                 return;
             }
         }

@@ -16,11 +16,15 @@ pub(crate) mod types;
 mod variables;
 
 use crate::db::{parse, SourceFile, Workspace};
-use crate::hir::{file_items, file_signatures, DefKind};
+use crate::hir::scope::item_scopes;
+use crate::hir::{
+    file_items, file_signatures, item_green, item_source_map, DefKind, ItemIndex, ItemKind,
+};
 use crate::index::{lookup, Namespace};
 use crate::workspace::{autoload_expectation, Layout};
 use puppet_syntax::ast::{self, AstNode, Expr};
-use puppet_syntax::{Severity, SyntaxError, SyntaxKind, SyntaxNode, TextRange};
+use puppet_syntax::validation::{is_item, validate_item, ItemContext};
+use puppet_syntax::{Severity, SyntaxError, SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 /// A problem in a file, with a stable code.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -29,6 +33,8 @@ pub struct Diagnostic {
     pub severity: Severity,
     pub code: &'static str,
     pub message: String,
+    /// Another place the message refers to (an earlier assignment).
+    pub related: Option<TextRange>,
 }
 
 impl From<&SyntaxError> for Diagnostic {
@@ -38,17 +44,23 @@ impl From<&SyntaxError> for Diagnostic {
             severity: e.severity,
             code: e.code,
             message: e.message.clone(),
+            related: None,
         }
     }
 }
 
 impl Diagnostic {
+    /// Stands in a message for the line of [`Diagnostic::related`]: an
+    /// item's diagnostics are position-free until the file places them.
+    const LINE: &'static str = "{line}";
+
     fn error(range: TextRange, code: &'static str, message: String) -> Diagnostic {
         Diagnostic {
             range,
             severity: Severity::Error,
             code,
             message,
+            related: None,
         }
     }
 
@@ -58,21 +70,85 @@ impl Diagnostic {
             severity: Severity::Warning,
             code,
             message,
+            related: None,
         }
+    }
+
+    fn related(mut self, range: TextRange) -> Diagnostic {
+        self.related = Some(range);
+        self
+    }
+
+    /// The diagnostic of an item placed in its file: ranges moved by the
+    /// item's offset, the related place's line filled in.
+    fn placed(&self, offset: TextSize, text: &str) -> Diagnostic {
+        let mut placed = self.clone();
+        placed.range += offset;
+        if let Some(related) = &mut placed.related {
+            *related += offset;
+            let line = text
+                .get(..usize::from(related.start()))
+                .map_or(0, |before| before.matches('\n').count())
+                + 1;
+            placed.message = placed.message.replace(Self::LINE, &line.to_string());
+        }
+        placed
     }
 }
 
-/// Syntax errors and validation problems of the file alone.
+/// Syntax errors and validation problems of the file alone (what the
+/// server shows at once after a keystroke).
 #[salsa::tracked(returns(ref))]
 pub fn syntax_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
-    let parse = parse(db, file);
-    let mut out: Vec<Diagnostic> = parse.errors().iter().map(Diagnostic::from).collect();
-    let validation = puppet_syntax::validation::validate(&parse.syntax_node(), *file.kind(db));
-    out.extend(validation.iter().map(Diagnostic::from));
+    let mut out: Vec<Diagnostic> = parse(db, file)
+        .errors()
+        .iter()
+        .map(Diagnostic::from)
+        .collect();
+    let text = file.text(db);
+    let items = file_items(db, file);
+    for (i, item) in items.items.iter().enumerate() {
+        let validation = item_validation(db, file, ItemIndex(i as u32));
+        out.extend(
+            validation
+                .iter()
+                .map(|d| d.placed(item.range.start(), text)),
+        );
+    }
+    out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
 }
 
-/// Every diagnostic of a file, in text order.
+/// Puppet's validation of one item (positions relative to the item).
+#[salsa::tracked(returns(ref))]
+fn item_validation(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    index: ItemIndex,
+) -> Vec<Diagnostic> {
+    let Some(green) = item_green(db, file, index) else {
+        return Vec::new();
+    };
+    let items = file_items(db, file);
+    let in_class = items
+        .get(index)
+        .filter(|_| index != ItemIndex::TOP_LEVEL)
+        .and_then(|item| items.get(item.parent))
+        .is_some_and(|parent| parent.kind == ItemKind::Definition(DefKind::Class));
+    let context = if in_class {
+        ItemContext::InClass
+    } else {
+        ItemContext::TopLevel
+    };
+    validate_item(&green.syntax(), context)
+        .iter()
+        .map(Diagnostic::from)
+        .collect()
+}
+
+/// Every diagnostic of a file, in text order: the syntax and validation
+/// problems, each item's own diagnostics (placed in the file), and what
+/// concerns the file as a whole (autoload locations, duplicates).
 #[salsa::tracked(returns(ref))]
 pub fn file_diagnostics(
     db: &dyn salsa::Database,
@@ -83,7 +159,39 @@ pub fn file_diagnostics(
     let layout = workspace.layout(db);
     check_locations(db, layout, file, &mut out);
     check_duplicates(db, workspace, file, &mut out);
-    let root = parse(db, file).syntax_node();
+    let text = file.text(db);
+    for (i, item) in file_items(db, file).items.iter().enumerate() {
+        let diagnostics = item_diagnostics(db, workspace, file, ItemIndex(i as u32));
+        out.extend(
+            diagnostics
+                .iter()
+                .map(|d| d.placed(item.range.start(), text)),
+        );
+    }
+    out.sort_by_key(|d| (d.range.start(), d.range.end()));
+    out
+}
+
+/// What the workspace says about one item (positions relative to it):
+/// references to classes, types and functions, resources against what
+/// their types accept, calls, templates, constant types and values,
+/// variables. An edit elsewhere leaves them as they are unless something
+/// they read (a signature, a class's variables, a type alias) changed.
+#[salsa::tracked(returns(ref))]
+pub fn item_diagnostics(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+    index: ItemIndex,
+) -> Vec<Diagnostic> {
+    let (Some(green), Some(map)) = (
+        item_green(db, file, index),
+        item_source_map(db, file, index),
+    ) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let layout = workspace.layout(db);
     let references = References {
         db,
         workspace,
@@ -93,13 +201,15 @@ pub fn file_diagnostics(
         db,
         workspace,
         layout,
-        defaults: resources::resource_defaults(&root),
+        defaults: resources::file_resource_defaults(db, file),
     };
+    let types = crate::infer::infer_item(db, workspace, file, index);
     let calls = calls::CallChecks {
         db,
         workspace,
-        file,
         layout,
+        types,
+        source_map: &map,
     };
     let templates = templates::TemplateChecks {
         db,
@@ -107,7 +217,17 @@ pub fn file_diagnostics(
         layout,
     };
     let param_type = |attribute: &ast::Attribute| declared_param_type(db, workspace, attribute);
-    for node in root.descendants() {
+    let root = green.syntax();
+    let mut walk = root.preorder();
+    while let Some(event) = walk.next() {
+        let puppet_syntax::WalkEvent::Enter(node) = event else {
+            continue;
+        };
+        // Nested definitions are items of their own.
+        if node != root && is_item(&node) {
+            walk.skip_subtree();
+            continue;
+        }
         references.check(&node, &mut out);
         resources.check(&node, &mut out);
         calls.check(&node, &mut out);
@@ -115,7 +235,8 @@ pub fn file_diagnostics(
         statements::check(&node, &mut out);
         templates.check(&node, &mut out);
     }
-    variables::check_variables(db, workspace, file, &mut out);
+    let scopes = item_scopes(db, workspace, file, index);
+    variables::check_variables(scopes, &map, &mut out);
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
 }

@@ -10,15 +10,17 @@
 
 use super::Diagnostic;
 use crate::builtins::{builtins, suggest};
-use crate::db::Workspace;
+use crate::db::{SourceFile, Workspace};
 use crate::hiera::hiera_keys;
+use crate::hir::body::Expr as HirExpr;
+use crate::hir::{file_items, item_body, ItemIndex};
 use crate::hir::{DefKind, Signature};
 use crate::index::{lookup, Namespace};
 use crate::ruby_plugins::{plugin_index, PluginIndex};
 use crate::workspace::Layout;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// What a resource type accepts.
 enum TypeInfo {
@@ -39,20 +41,37 @@ pub(super) struct ResourceChecks<'a> {
     pub layout: &'a Layout,
     /// Attributes given by resource defaults (`Type { attr => ... }`) in
     /// the file, by lower-case type name: they count as given.
-    pub defaults: std::collections::HashMap<String, BTreeSet<String>>,
+    pub defaults: &'a BTreeMap<String, BTreeSet<String>>,
 }
 
-/// The attributes resource defaults give, per type, in a file.
-pub(super) fn resource_defaults(
-    root: &SyntaxNode,
-) -> std::collections::HashMap<String, BTreeSet<String>> {
-    let mut defaults: std::collections::HashMap<String, BTreeSet<String>> = Default::default();
-    for node in root.descendants().filter_map(ast::ResourceDefaults::cast) {
-        if let Some(Expr::TypeReference(r)) = node.type_expr() {
-            defaults
-                .entry(r.name().to_lowercase())
-                .or_default()
-                .extend(node.attributes().filter_map(|a| a.name()));
+/// The attributes resource defaults give, per lower-case type name, in a
+/// whole file (defaults reach the classes a class declares, so any in the
+/// file may apply). Position-free: an edit that keeps them stops here.
+#[salsa::tracked(returns(ref))]
+pub(super) fn file_resource_defaults(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+) -> BTreeMap<String, BTreeSet<String>> {
+    let mut defaults: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for i in 0..file_items(db, file).items.len() {
+        let Some(body) = item_body(db, file, ItemIndex(i as u32)) else {
+            continue;
+        };
+        for (_, expr) in body.exprs() {
+            let HirExpr::ResourceDefaults {
+                type_expr,
+                attributes,
+            } = expr
+            else {
+                continue;
+            };
+            if let HirExpr::TypeRef(name) = &body[*type_expr] {
+                defaults.entry(name.to_lowercase()).or_default().extend(
+                    attributes
+                        .iter()
+                        .filter_map(|a| a.name.map(|n| n.to_string())),
+                );
+            }
         }
     }
     defaults

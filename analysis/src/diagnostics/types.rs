@@ -137,6 +137,7 @@ fn check_instance(
                 "{what} expects a value of type {t}, got {}",
                 to_programmatic(&value)
             ),
+            related: None,
         });
     }
 }

@@ -1,4 +1,4 @@
-//! Diagnostics over variable resolution ([`crate::scopes`]):
+//! Diagnostics over variable resolution ([`crate::hir::scope`]), per item:
 //!
 //! - `unknown-variable` (warning): a name that resolves nowhere. With
 //!   Puppet's default `strict_variables = false` this evaluates to undef
@@ -23,34 +23,33 @@
 //! scope that reads variables by name at runtime (`template()`...).
 
 use super::Diagnostic;
-use crate::db::{SourceFile, Workspace};
-use crate::hir::resolution::{variable_resolution, FileTarget};
-use crate::hir::scope::{Failure, ScopeKind, Target, VariableDefKind};
-use puppet_syntax::TextSize;
+use crate::hir::scope::{
+    DefSite, Failure, ItemScopes, ScopeKind, Target, VarDefId, VariableDefKind,
+};
+use crate::hir::BodySourceMap;
+use puppet_syntax::TextRange;
 
-pub(super) fn check_variables(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    file: SourceFile,
-    out: &mut Vec<Diagnostic>,
-) {
-    let resolution = variable_resolution(db, workspace, file);
-    let text = file.text(db);
-    let line_of = |offset: TextSize| -> usize {
-        text.get(..u32::from(offset) as usize)
-            .map_or(0, |before| before.matches('\n').count())
-            + 1
-    };
+/// Where a definition is, relative to its item.
+fn def_range(scopes: &ItemScopes, map: &BodySourceMap, id: VarDefId) -> TextRange {
+    match scopes.def(id).site {
+        DefSite::Param(p) => map.param_range(p as usize),
+        DefSite::LambdaParam(l, p) => map.lambda_param_range(l, p as usize),
+        DefSite::Target(e) => Some(map.expr_range(e)),
+    }
+    .unwrap_or_default()
+}
 
-    for reference in &resolution.references {
+pub(super) fn check_variables(scopes: &ItemScopes, map: &BodySourceMap, out: &mut Vec<Diagnostic>) {
+    for reference in &scopes.refs {
+        let range = map.expr_range(reference.expr);
         match &reference.target {
-            FileTarget::Other(Target::Unknown) => out.push(Diagnostic::warning(
-                reference.range,
+            Target::Unknown => out.push(Diagnostic::warning(
+                range,
                 "unknown-variable",
                 format!("unknown variable '${}'", reference.name),
             )),
-            FileTarget::Other(Target::UnknownQualified { class }) => out.push(Diagnostic::warning(
-                reference.range,
+            Target::UnknownQualified { class } => out.push(Diagnostic::warning(
+                range,
                 "unknown-variable",
                 format!(
                     "unknown variable '${}': class '{class}' has no parameter or variable '{}'",
@@ -62,35 +61,40 @@ pub(super) fn check_variables(
         }
     }
 
-    for reassignment in &resolution.reassignments {
-        let name = &reassignment.name;
-        let diagnostic = match (reassignment.previous, reassignment.fails) {
+    for reassignment in &scopes.reassignments {
+        let name = scopes.def(reassignment.def).name;
+        let range = def_range(scopes, map, reassignment.def);
+        let previous = reassignment.previous.map(|p| def_range(scopes, map, p));
+        let diagnostic = match (previous, reassignment.fails) {
             (Some(previous), Failure::Always) => Diagnostic::error(
-                reassignment.range,
+                range,
                 "reassigned-variable",
                 format!(
                     "cannot reassign variable '${name}': it is already assigned on line {} in this scope",
-                    line_of(previous.start())
+                    Diagnostic::LINE
                 ),
-            ),
+            )
+            .related(previous),
             (Some(previous), Failure::WhenBothConditionsHold) => Diagnostic::error(
-                reassignment.range,
+                range,
                 "reassigned-variable",
                 format!(
                     "cannot reassign variable '${name}' when both assignments run, as they do for some parameter values: it is also assigned on line {} in this scope",
-                    line_of(previous.start())
+                    Diagnostic::LINE
                 ),
-            ),
+            )
+            .related(previous),
             (Some(previous), Failure::Unproven) => Diagnostic::warning(
-                reassignment.range,
+                range,
                 "reassigned-variable",
                 format!(
                     "variable '${name}' may be reassigned: it is also assigned on line {} in this scope, under other conditions; Puppet fails if both run",
-                    line_of(previous.start())
+                    Diagnostic::LINE
                 ),
-            ),
+            )
+            .related(previous),
             (None, _) => Diagnostic::error(
-                reassignment.range,
+                range,
                 "reassigned-variable",
                 format!("cannot assign to '${name}': the variable is set by Puppet"),
             ),
@@ -98,21 +102,18 @@ pub(super) fn check_variables(
         out.push(diagnostic);
     }
 
-    for def in &resolution.definitions {
+    for (i, def) in scopes.defs.iter().enumerate() {
+        let id = VarDefId(i as u32);
         // A failing reassignment is reported as such, not also as unused.
-        let reassigned = resolution
-            .reassignments
-            .iter()
-            .any(|r| r.range == def.range);
+        let reassigned = scopes.reassignments.iter().any(|r| r.def == id);
         if def.used || def.name.starts_with('_') || reassigned {
             continue;
         }
-        let Some(scope) = resolution.scopes.get(def.scope) else {
-            continue;
-        };
+        let scope = scopes.scope(def.scope);
         if scope.dynamic_reads {
             continue;
         }
+        let range = def_range(scopes, map, id);
         match def.kind {
             VariableDefKind::Assignment => {
                 let reportable = match scope.kind {
@@ -126,7 +127,7 @@ pub(super) fn check_variables(
                 };
                 if reportable {
                     out.push(Diagnostic::warning(
-                        def.range,
+                        range,
                         "unused-variable",
                         format!("variable '${}' is assigned but never used", def.name),
                     ));
@@ -134,7 +135,7 @@ pub(super) fn check_variables(
             }
             VariableDefKind::LambdaParam | VariableDefKind::FunctionParam => {
                 out.push(Diagnostic::warning(
-                    def.range,
+                    range,
                     "unused-parameter",
                     format!(
                         "parameter '${}' is never used (prefix it with '_' if that is intended)",

@@ -467,6 +467,7 @@ mod tests {
                 severity: Severity::Warning,
                 code: "unknown-class",
                 message: "m".to_string(),
+                related: None,
             },
             &index,
             ColumnEncoding::Utf16,
