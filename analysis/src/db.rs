@@ -11,6 +11,7 @@
 
 use puppet_syntax::{Parse, SourceKind};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// One Puppet source file (manifest or template) and its current text.
@@ -87,20 +88,26 @@ pub fn parse(db: &dyn salsa::Database, file: SourceFile) -> Parse {
     puppet_syntax::parse(text, *file.kind(db))
 }
 
-/// The database: storage plus an optional log of executed queries, which
-/// tests use to prove what was (not) recomputed.
+/// The database: storage plus a log of executed queries, kept only when
+/// asked for ([`RootDatabase::log_executions`]): tests use it to prove
+/// what was (not) recomputed.
 #[salsa::db]
 #[derive(Clone)]
 pub struct RootDatabase {
     storage: salsa::Storage<Self>,
     executions: Arc<Mutex<Vec<String>>>,
+    logging: Arc<AtomicBool>,
 }
 
 impl Default for RootDatabase {
     fn default() -> Self {
         let executions: Arc<Mutex<Vec<String>>> = Arc::default();
-        let log = executions.clone();
+        let logging = Arc::new(AtomicBool::new(false));
+        let (log, on) = (executions.clone(), logging.clone());
         let storage = salsa::Storage::new(Some(Box::new(move |event: salsa::Event| {
+            if !on.load(Ordering::Relaxed) {
+                return;
+            }
             if let salsa::EventKind::WillExecute { database_key } = event.kind {
                 if let Ok(mut log) = log.lock() {
                     log.push(format!("{database_key:?}"));
@@ -110,6 +117,7 @@ impl Default for RootDatabase {
         RootDatabase {
             storage,
             executions,
+            logging,
         }
     }
 }
@@ -118,7 +126,12 @@ impl Default for RootDatabase {
 impl salsa::Database for RootDatabase {}
 
 impl RootDatabase {
-    /// The queries executed since the last call (e.g. `file_summary(Id(2))`).
+    /// Starts logging executed queries (for tests; off by default).
+    pub fn log_executions(&self) {
+        self.logging.store(true, Ordering::Relaxed);
+    }
+
+    /// The queries executed since the last call (e.g. `file_signatures(Id(2))`).
     pub fn take_executions(&self) -> Vec<String> {
         self.executions
             .lock()

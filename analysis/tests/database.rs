@@ -34,6 +34,7 @@ fn host() -> AnalysisHost {
             host.diagnostics(&path)
         );
     }
+    host.db().log_executions();
     host.db().take_executions();
     host
 }

@@ -553,6 +553,7 @@ define app::vhost { notice($app::conf, $top) }
     for path in &paths {
         host.diagnostics(path);
     }
+    host.db().log_executions();
     host.db().take_executions();
     let init = Path::new("/ws/modules/app/manifests/init.pp");
     let text = host

@@ -18,7 +18,7 @@ mod variables;
 use crate::db::{parse, SourceFile, Workspace};
 use crate::hir::scope::item_scopes;
 use crate::hir::{
-    file_items, file_signatures, item_green, item_source_map, DefKind, ItemIndex, ItemKind,
+    file_items, file_signatures, item_green, item_in_class, item_source_map, DefKind, ItemIndex,
 };
 use crate::index::{lookup, Namespace};
 use crate::workspace::{autoload_expectation, Layout};
@@ -129,13 +129,7 @@ fn item_validation(
     let Some(green) = item_green(db, file, index) else {
         return Vec::new();
     };
-    let items = file_items(db, file);
-    let in_class = items
-        .get(index)
-        .filter(|_| index != ItemIndex::TOP_LEVEL)
-        .and_then(|item| items.get(item.parent))
-        .is_some_and(|parent| parent.kind == ItemKind::Definition(DefKind::Class));
-    let context = if in_class {
+    let context = if *item_in_class(db, file, index) {
         ItemContext::InClass
     } else {
         ItemContext::TopLevel

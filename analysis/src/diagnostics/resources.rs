@@ -54,27 +54,45 @@ pub(super) fn file_resource_defaults(
 ) -> BTreeMap<String, BTreeSet<String>> {
     let mut defaults: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for i in 0..file_items(db, file).items.len() {
-        let Some(body) = item_body(db, file, ItemIndex(i as u32)) else {
-            continue;
-        };
-        for (_, expr) in body.exprs() {
+        for (name, attributes) in item_resource_defaults(db, file, ItemIndex(i as u32)) {
+            defaults
+                .entry(name.clone())
+                .or_default()
+                .extend(attributes.iter().cloned());
+        }
+    }
+    defaults
+}
+
+/// The resource defaults one item's body sets.
+#[salsa::tracked(returns(ref))]
+fn item_resource_defaults(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    index: ItemIndex,
+) -> Vec<(String, Vec<String>)> {
+    let Some(body) = item_body(db, file, index) else {
+        return Vec::new();
+    };
+    body.exprs()
+        .filter_map(|(_, expr)| {
             let HirExpr::ResourceDefaults {
                 type_expr,
                 attributes,
             } = expr
             else {
-                continue;
+                return None;
             };
-            if let HirExpr::TypeRef(name) = &body[*type_expr] {
-                defaults.entry(name.to_lowercase()).or_default().extend(
-                    attributes
-                        .iter()
-                        .filter_map(|a| a.name.map(|n| n.to_string())),
-                );
-            }
-        }
-    }
-    defaults
+            let HirExpr::TypeRef(name) = &body[*type_expr] else {
+                return None;
+            };
+            let attributes = attributes
+                .iter()
+                .filter_map(|a| a.name.map(|n| n.to_string()))
+                .collect();
+            Some((name.to_lowercase(), attributes))
+        })
+        .collect()
 }
 
 impl ResourceChecks<'_> {

@@ -238,6 +238,18 @@ pub fn item_key(
         .map(|item| (item.kind, item.name.clone()))
 }
 
+/// Whether an item stands directly in a class's body (rather than at the
+/// top level): what validating it on its own needs to know.
+#[salsa::tracked]
+pub fn item_in_class(db: &dyn salsa::Database, file: SourceFile, index: ItemIndex) -> bool {
+    let items = file_items(db, file);
+    index != ItemIndex::TOP_LEVEL
+        && items
+            .get(index)
+            .and_then(|item| items.get(item.parent))
+            .is_some_and(|parent| parent.kind == ItemKind::Definition(DefKind::Class))
+}
+
 /// The item's syntax node within the file's tree (with absolute offsets).
 pub fn item_node(
     db: &dyn salsa::Database,

@@ -14,8 +14,8 @@ pub mod signature;
 
 pub use body::{Body, BodySourceMap, ExprId, LambdaId, Name};
 pub use items::{
-    file_items, item_green, item_key, item_node, FileItems, ItemData, ItemGreen, ItemId, ItemIndex,
-    ItemKind,
+    file_items, item_green, item_in_class, item_key, item_node, FileItems, ItemData, ItemGreen,
+    ItemId, ItemIndex, ItemKind,
 };
 pub use signature::{
     file_signatures, item_signature, normalized_text, DefKind, ParamSummary, Signature,

@@ -1,0 +1,113 @@
+//! One keystroke in a big manifest, through the database: the edit is
+//! applied incrementally, then the file's full diagnostics are computed,
+//! as the language server does after each keystroke. The manifest is made
+//! the way `../shared/lsp/keystroke_bench.py` makes it (corpus manifests
+//! with a class, sorted, concatenated up to N lines), at 10,000 and 50,000
+//! lines, so that how the cost grows with the file is visible.
+//!
+//! Run: `cargo bench -p puppet-analysis --bench keystroke`
+
+use puppet_analysis::host::AnalysisHost;
+use puppet_syntax::{TextEdit, TextRange, TextSize};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn manifests(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            manifests(&path, out);
+        } else if path.extension().is_some_and(|e| e == "pp")
+            && path.to_string_lossy().contains("/manifests/")
+        {
+            out.push(path);
+        }
+    }
+}
+
+/// Corpus manifests holding a class, in path order, up to `lines` lines.
+fn big_manifest(root: &Path, lines: usize) -> String {
+    let mut files = Vec::new();
+    manifests(root, &mut files);
+    files.sort();
+    let mut out = String::new();
+    let mut count = 0;
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        if !text.contains("class ") || text.contains("<<") {
+            continue;
+        }
+        let n = text.matches('\n').count() + 1;
+        if !out.is_empty() && count + n > lines {
+            break;
+        }
+        out.push_str(&text);
+        if !text.ends_with('\n') {
+            out.push('\n');
+        }
+        count += n;
+    }
+    out
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
+}
+
+fn main() {
+    let root = PathBuf::from(
+        std::env::var("PUPPET_CORPUS").unwrap_or_else(|_| "/usr/share/puppet/modules".into()),
+    );
+    if !root.is_dir() {
+        println!("corpus not installed at {}: skipped", root.display());
+        return;
+    }
+    let keys: usize = std::env::var("KEYS")
+        .ok()
+        .and_then(|k| k.parse().ok())
+        .unwrap_or(200);
+    // `LINES=50000` measures one size only (for profiling).
+    let sizes: Vec<usize> = match std::env::var("LINES").ok().and_then(|l| l.parse().ok()) {
+        Some(lines) => vec![lines],
+        None => vec![10_000, 50_000],
+    };
+    for lines in sizes {
+        let text = big_manifest(&root, lines);
+        let path = PathBuf::from("/bench/manifests/site.pp");
+        let mut host = AnalysisHost::from_files(vec![(path.clone(), text.clone())]);
+        let start = Instant::now();
+        let first = host.diagnostics(&path).len();
+        let cold = start.elapsed();
+        // Type into a quoted string near the middle, as the script does.
+        let middle = text.len() / 2;
+        let quote = text[middle..]
+            .match_indices('\'')
+            .map(|(i, _)| middle + i)
+            .find(|&q| !matches!(text.as_bytes().get(q + 1), Some(b'\'' | b'\n') | None))
+            .unwrap_or(middle);
+        let mut times = Vec::with_capacity(keys);
+        for i in 0..keys {
+            let at = TextSize::from((quote + 1 + i) as u32);
+            let edit = TextEdit::replace(TextRange::empty(at), "x");
+            let start = Instant::now();
+            host.edit_file(&path, &[edit]);
+            let n = host.diagnostics(&path).len();
+            times.push(start.elapsed());
+            assert!(n > 0 || first == 0);
+        }
+        times.sort();
+        println!(
+            "{} lines: first diagnostics {:.1?} ({first}); keystroke to diagnostics p50 {:.2?}, p95 {:.2?}, max {:.2?} over {keys} keys",
+            text.matches('\n').count(),
+            cold,
+            percentile(&times, 0.5),
+            percentile(&times, 0.95),
+            times[times.len() - 1],
+        );
+    }
+}
