@@ -302,6 +302,7 @@ def check_programs(options, programs)
     FileUtils.cp_r(program, File.join(root, "original_#{i}"))
     FileUtils.cp_r(program, env_dir)
     files.each { |rel, text| File.write(File.join(env_dir, rel), text) }
+    FileUtils.mkdir_p(File.join(env_dir, 'modules'))
     FileUtils.cp_r(PROBE_MODULE, File.join(env_dir, 'modules'))
     # Every inferred type is parsed, also those of references that never run.
     site = File.join(env_dir, 'manifests', 'site.pp')
