@@ -158,6 +158,13 @@ def parse_puppet(path, text)
   parser.parse_string(text, path)
 end
 
+# A program file as Puppet parses it; a file Puppet rejects stops the run.
+def parse_program_file(path, text)
+  parse_puppet(path, text)
+rescue Puppet::Error => e
+  abort "soundness: Puppet cannot parse #{path}: #{CompileOracle.first_line(e.message)}"
+end
+
 # Puppet's variable expressions of a file by byte offset, each with the
 # classes of its ancestors (nearest last) and whether it is assigned to.
 def variable_nodes(model)
@@ -168,7 +175,7 @@ def variable_nodes(model)
     ancestors = path.dup
     assigned = ancestors.each_with_index.any? do |a, i|
       a.is_a?(Puppet::Pops::Model::AssignmentExpression) &&
-        [o, *ancestors[(i + 1)..]].include?(a.left_expr)
+        [o, *ancestors[(i + 1)..]].any? { |n| n.equal?(a.left_expr) }
     end
     nodes[o.offset] = { node: o, ancestors: ancestors.map(&:class), assigned: assigned }
   end
@@ -209,7 +216,7 @@ def instrument(program, style, types)
   Dir.glob('**/*.{pp,epp}', base: program).sort.each do |rel|
     path = File.join(program, rel)
     text = File.read(path)
-    nodes = variable_nodes(parse_puppet(path, text))
+    nodes = variable_nodes(parse_program_file(path, text))
     edits = []
     listed = Set.new
     types.fetch(File.expand_path(path), []).each do |r|
@@ -306,7 +313,8 @@ def check_programs(options, programs)
     FileUtils.cp_r(PROBE_MODULE, File.join(env_dir, 'modules'))
     # Every inferred type is parsed, also those of references that never run.
     site = File.join(env_dir, 'manifests', 'site.pp')
-    File.write(site, "#{File.read(site)}\nsoundness_check_types(#{refs.map(&:type).uniq.sort.map { |t| quote(t) }.join(', ').then { |l| "[#{l}]" }})\n")
+    type_list = refs.map(&:type).uniq.sort.map { |t| quote(t) }.join(', ')
+    File.write(site, "#{File.read(site)}\nsoundness_check_types([#{type_list}])\n")
     by_id = refs.to_h { |r| [r.id, r] }
     CompileOracle::FACT_SETS.each do |os, fact_set|
       seen = compile_probes(root, env_name, fact_set)
@@ -412,6 +420,10 @@ options = parse_options
 if options[:corpus]
   check_corpus(options)
 else
-  programs = ARGV.empty? ? Dir.glob(File.join(REPO, 'tests', 'soundness', '*', 'manifests', 'site.pp')).sort.map { |s| File.dirname(s, 2) } : ARGV.map { |p| File.expand_path(p) }
+  programs = ARGV.map { |p| File.expand_path(p) }
+  if programs.empty?
+    programs = Dir.glob(File.join(REPO, 'tests', 'soundness', '*', 'manifests', 'site.pp')).sort
+                  .map { |site| File.dirname(site, 2) }
+  end
   check_programs(options, programs)
 end
