@@ -49,6 +49,16 @@ enum Command {
         #[arg(long, value_enum, default_value = "human")]
         format: cli::check::Format,
     },
+    /// Print the inferred type of every variable reference of the files
+    /// under the paths, one JSON line `{"path","line","column","name","type"}`
+    /// each (for tools/soundness).
+    Types {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Modules or directories loaded for reference, not reported.
+        #[arg(long = "library")]
+        libraries: Vec<PathBuf>,
+    },
     /// Evaluate Puppet source statically: print the last statement's value
     /// (`%p` form) and its type, or `error: MESSAGE` (exit status 1).
     Eval {
@@ -71,6 +81,7 @@ fn main() -> ExitCode {
         Command::Lsp => lsp::run(args.log_level),
         Command::Parse { paths, tree } => cli::parse::run(&paths, tree),
         Command::Check { paths, format } => cli::check::run(&paths, format),
+        Command::Types { paths, libraries } => cli::types::run(&paths, &libraries),
         Command::Eval { expr, jsonl } => {
             if jsonl {
                 cli::eval::run_jsonl()

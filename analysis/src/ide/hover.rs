@@ -15,7 +15,7 @@ use crate::hir::scope::{Target, VariableDefKind};
 use crate::hir::{DefKind, Signature};
 use crate::host::Analysis;
 use crate::index::{lookup, Namespace};
-use crate::infer::{infer_range, type_context, Inferred};
+use crate::infer::{infer_range, type_context, FileTypes, Inferred};
 use crate::types::alias::expand_for_display;
 use crate::values::format::to_programmatic;
 use puppet_syntax::ast::{self, AstNode};
@@ -285,12 +285,7 @@ impl Hover<'_> {
     /// A variable: what the walk knows at this point, and what defines it.
     fn variable(&self, token: &SyntaxToken) -> Option<String> {
         let types = infer_range(self.db, self.workspace, self.file, token.text_range());
-        let node = token.parent()?;
-        let inferred = types
-            .get(token.text_range())
-            .or_else(|| types.enclosing(&node).map(|(_, i)| i))
-            .cloned()
-            .unwrap_or_else(Inferred::any);
+        let inferred = variable_inferred(&types, token);
         let name = token.text().trim_start_matches('$');
         let mut md = code_block(&format!("${name}: {}", inferred.ty));
         if let Some(v) = value_text(&inferred) {
@@ -443,6 +438,20 @@ impl Hover<'_> {
             markdown: md,
         })
     }
+}
+
+/// What `types` knows of the variable token `token`: its own entry, else
+/// the innermost expression around it (a `"$x"` interpolation), else `Any`.
+/// Hover and [`Analysis::variable_types`] both answer with this.
+pub(crate) fn variable_inferred(types: &FileTypes, token: &SyntaxToken) -> Inferred {
+    types
+        .get(token.text_range())
+        .or_else(|| {
+            let node = token.parent()?;
+            types.enclosing(&node).map(|(_, i)| i)
+        })
+        .cloned()
+        .unwrap_or_else(Inferred::any)
 }
 
 fn is_punctuation(kind: SyntaxKind) -> bool {

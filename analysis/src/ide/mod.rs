@@ -13,11 +13,13 @@ pub mod selection;
 pub mod semantic_tokens;
 pub mod signature_help;
 mod tree_helpers;
+pub mod variable_types;
 
 pub use document_symbols::DocumentSymbol;
 pub use folding::{Fold, FoldKind};
 pub use semantic_tokens::{modifiers, SemanticToken, SemanticTokenKind, MODIFIER_LEGEND};
 pub use signature_help::{ParamInfo, SignatureHelp, SignatureInfo};
+pub use variable_types::VariableType;
 
 use crate::host::Analysis;
 use puppet_syntax::{TextRange, TextSize};

@@ -4,3 +4,4 @@ pub mod check;
 pub mod eval;
 pub mod parse;
 pub mod source;
+pub mod types;

@@ -1,0 +1,6 @@
+# Accounts on every host, Puppet 3 style.
+$admin_group = 'sysadmin'
+
+node default {
+  include accounts
+}

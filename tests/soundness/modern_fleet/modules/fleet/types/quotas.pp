@@ -1,0 +1,2 @@
+# Disk quotas in megabytes, by user name.
+type Fleet::Quotas = Hash[String[1], Integer[0]]

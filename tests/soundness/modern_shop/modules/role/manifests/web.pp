@@ -1,0 +1,6 @@
+# The web front end of the shop.
+class role::web {
+  include profile::base
+  include profile::web
+  include profile::monitoring
+}
