@@ -27,6 +27,47 @@ pub struct SourceFile {
     /// instead of parsing the whole text again.
     #[returns(ref)]
     pub reparsed: Option<Reparsed>,
+    /// The file's items: its top level, then its definitions in text order
+    /// (kept by the host, see [`crate::hir::items`]).
+    #[returns(ref)]
+    pub items: Vec<Item>,
+    /// Where the items are (parallel to `items`).
+    #[returns(ref)]
+    pub places: crate::hir::items::FilePlaces,
+}
+
+/// One item of a file (its top level or a definition), kept by the host:
+/// it sets the content only when an edit changed it, so what derives from
+/// an unchanged item stays valid without being looked at.
+#[salsa::input(debug)]
+pub struct Item {
+    #[returns(copy)]
+    pub file: SourceFile,
+    #[returns(copy)]
+    pub kind: crate::hir::ItemKind,
+    /// See [`crate::hir::items::CollectedItem::name`].
+    #[returns(ref)]
+    pub name: String,
+    /// Directly in a class's body.
+    #[returns(copy)]
+    pub in_class: bool,
+    #[returns(ref)]
+    pub content: crate::hir::items::ItemContent,
+    /// What a definition declares (`None` for the top level): kept apart
+    /// from the content so that typing in a body leaves the workspace
+    /// index alone.
+    #[returns(ref)]
+    pub signature: Option<crate::hir::Signature>,
+    /// What the item publishes to others: its parameters and the variables
+    /// its own scope assigns (class variables; top- and node-scope
+    /// variables), and the resource defaults it sets. Kept apart from the
+    /// content for the same reason.
+    #[returns(ref)]
+    pub published: crate::hir::Published,
+    /// A definition's doc comment and default values as written: set with
+    /// the edit's durability, as only the IDE features read it.
+    #[returns(ref)]
+    pub documentation: crate::hir::signature::Documentation,
 }
 
 /// A tree computed incrementally for one exact text (the same `Arc`).

@@ -3,12 +3,17 @@
 //! answers in plain data. Setting a file to the text it already has is a
 //! no-op, so nothing is recomputed needlessly.
 
-use crate::db::{DataFile, RootDatabase, RubyFile, SourceFile, Workspace};
+use crate::db::{DataFile, Item, RootDatabase, RubyFile, SourceFile, Workspace};
 use crate::diagnostics::{file_diagnostics, Diagnostic};
+use crate::hir::items::{FilePlaces, ItemCache, ItemContent};
+use crate::hir::signature::Documentation;
+use crate::hir::{ItemKind, Published};
 use crate::workspace::{discover, Layout, Module};
 use puppet_syntax::SourceKind;
+use salsa::Durability;
 use salsa::Setter;
 use std::collections::BTreeMap;
+use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -18,6 +23,20 @@ pub struct AnalysisHost {
     files: BTreeMap<PathBuf, SourceFile>,
     ruby_files: BTreeMap<PathBuf, RubyFile>,
     data_files: BTreeMap<PathBuf, DataFile>,
+    /// The item whose content was last set by an edit (low durability).
+    edited: Option<Item>,
+    /// Each source file's items as last collected, reused for the
+    /// definitions an edit leaves alone.
+    item_caches: HashMap<SourceFile, ItemCache>,
+}
+
+/// An edit whose range lies in `text`, on character boundaries.
+fn edit_fits(edit: &puppet_syntax::TextEdit, text: &str) -> bool {
+    let (start, end) = (
+        usize::from(edit.delete.start()),
+        usize::from(edit.delete.end()),
+    );
+    start <= end && end <= text.len() && text.is_char_boundary(start) && text.is_char_boundary(end)
 }
 
 /// What kind of input a path is, by its extension.
@@ -41,13 +60,20 @@ impl AnalysisHost {
     /// An empty workspace with the given modules.
     pub fn new(layout: Layout) -> AnalysisHost {
         let db = RootDatabase::default();
-        let workspace = Workspace::new(&db, Vec::new(), Vec::new(), Vec::new(), layout);
+        // The file set and layout change rarely: what reads only them (the
+        // definition index, everything resolved through it) is checked in
+        // constant time after a keystroke.
+        let workspace = Workspace::builder(Vec::new(), Vec::new(), Vec::new(), layout)
+            .durability(Durability::HIGH)
+            .new(&db);
         AnalysisHost {
             db,
             workspace,
             files: BTreeMap::new(),
             ruby_files: BTreeMap::new(),
             data_files: BTreeMap::new(),
+            edited: None,
+            item_caches: HashMap::new(),
         }
     }
 
@@ -96,37 +122,42 @@ impl AnalysisHost {
         host
     }
 
-    /// Adds or updates several files at once (one change of the file set).
+    /// Adds or updates several files at once (one change of the file set),
+    /// as loaded from disk: their content is expected to stay as it is.
     pub fn set_files(&mut self, files: Vec<(PathBuf, String)>) {
         let mut added = false;
         for (path, text) in files {
-            added |= self.set_file_text(&path, text);
+            added |= self.set_file_text(&path, text, Durability::HIGH);
         }
         if added {
             self.sync_file_set();
         }
     }
 
-    /// Adds or updates one file.
+    /// Adds or updates one file (an editor's change of its whole text).
     pub fn set_file(&mut self, path: &Path, text: String) {
-        if self.set_file_text(path, text) {
+        if self.set_file_text(path, text, Durability::LOW) {
             self.sync_file_set();
         }
     }
 
     /// Returns true if the file is new.
-    fn set_file_text(&mut self, path: &Path, text: String) -> bool {
+    fn set_file_text(&mut self, path: &Path, text: String, durability: Durability) -> bool {
         match InputKind::of(path) {
             InputKind::Ruby => {
                 return match self.ruby_files.get(path) {
                     Some(&file) => {
                         if **file.text(&self.db) != *text {
-                            file.set_text(&mut self.db).to(Arc::from(text));
+                            file.set_text(&mut self.db)
+                                .with_durability(durability)
+                                .to(Arc::from(text));
                         }
                         false
                     }
                     None => {
-                        let file = RubyFile::new(&self.db, path.to_path_buf(), Arc::from(text));
+                        let file = RubyFile::builder(path.to_path_buf(), Arc::from(text))
+                            .durability(durability)
+                            .new(&self.db);
                         self.ruby_files.insert(path.to_path_buf(), file);
                         true
                     }
@@ -136,12 +167,16 @@ impl AnalysisHost {
                 return match self.data_files.get(path) {
                     Some(&file) => {
                         if **file.text(&self.db) != *text {
-                            file.set_text(&mut self.db).to(Arc::from(text));
+                            file.set_text(&mut self.db)
+                                .with_durability(durability)
+                                .to(Arc::from(text));
                         }
                         false
                     }
                     None => {
-                        let file = DataFile::new(&self.db, path.to_path_buf(), Arc::from(text));
+                        let file = DataFile::builder(path.to_path_buf(), Arc::from(text))
+                            .durability(durability)
+                            .new(&self.db);
                         self.data_files.insert(path.to_path_buf(), file);
                         true
                     }
@@ -152,25 +187,180 @@ impl AnalysisHost {
         match self.files.get(path) {
             Some(&file) => {
                 if **file.text(&self.db) != *text {
-                    file.set_text(&mut self.db).to(Arc::from(text));
+                    file.set_text(&mut self.db)
+                        .with_durability(durability)
+                        .to(Arc::from(text));
                     if file.reparsed(&self.db).is_some() {
                         file.set_reparsed(&mut self.db).to(None);
                     }
+                    self.sync_items(file, durability);
                 }
                 false
             }
             None => {
-                let file = SourceFile::new(
-                    &self.db,
+                let file = SourceFile::builder(
                     path.to_path_buf(),
                     Arc::from(text),
                     SourceKind::from_path(path),
                     None,
-                );
+                    Vec::new(),
+                    FilePlaces::default(),
+                )
+                .durability(durability)
+                .new(&self.db);
                 self.files.insert(path.to_path_buf(), file);
+                self.sync_items(file, durability);
                 true
             }
         }
+    }
+
+    /// Brings a file's item inputs up to date with its text: items are
+    /// matched with the previous ones by kind and name, and a field is set
+    /// only when it changed. An edited item's content gets `durability`
+    /// (low while typing), so that only what derives from it is looked at
+    /// again; signatures and what items publish are set with high
+    /// durability: they change rarely, and when they do everything reading
+    /// them must be recomputed anyway.
+    fn sync_items(&mut self, file: SourceFile, durability: Durability) {
+        let root = crate::db::parse(&self.db, file).syntax_node();
+        let source = *file.kind(&self.db);
+        let collected = self
+            .item_caches
+            .entry(file)
+            .or_default()
+            .collect(&root, source);
+        let previous = file.items(&self.db);
+        // Usually an edit changes no item's kind or name: items then pair
+        // up in order. Otherwise they are matched by kind and name.
+        let same_shape = previous.len() == collected.len()
+            && previous.iter().zip(&collected).all(|(&item, c)| {
+                item.kind(&self.db) == c.kind && **item.name(&self.db) == *c.name
+            });
+        let mut in_order = same_shape.then(|| previous.clone().into_iter());
+        let mut pool: HashMap<(ItemKind, String), VecDeque<Item>> = HashMap::new();
+        if !same_shape {
+            for &item in previous {
+                pool.entry((item.kind(&self.db), item.name(&self.db).clone()))
+                    .or_default()
+                    .push_back(item);
+            }
+        }
+        let mut items = Vec::with_capacity(collected.len());
+        let mut places = Vec::with_capacity(collected.len());
+        let mut changed = Vec::new();
+        for c in collected {
+            let reused = match &mut in_order {
+                Some(previous) => previous.next(),
+                None => pool
+                    .get_mut(&(c.kind, c.name.to_string()))
+                    .and_then(VecDeque::pop_front),
+            };
+            let item = match reused {
+                Some(item) => {
+                    if *item.content(&self.db) != c.content {
+                        item.set_content(&mut self.db)
+                            .with_durability(durability)
+                            .to(c.content);
+                        changed.push(item);
+                    }
+                    if item.in_class(&self.db) != c.in_class {
+                        item.set_in_class(&mut self.db)
+                            .with_durability(Durability::HIGH)
+                            .to(c.in_class);
+                    }
+                    item
+                }
+                None => {
+                    let item = Item::builder(
+                        file,
+                        c.kind,
+                        c.name.to_string(),
+                        c.in_class,
+                        c.content,
+                        None,
+                        Published::default(),
+                        Documentation::default(),
+                    )
+                    .durability(Durability::HIGH)
+                    .new(&self.db);
+                    changed.push(item);
+                    item
+                }
+            };
+            items.push(item);
+            places.push(c.place);
+        }
+        for &item in &changed {
+            self.publish(item, durability);
+        }
+        if *file.items(&self.db) != items {
+            file.set_items(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(items);
+        }
+        let places = FilePlaces { items: places };
+        if *file.places(&self.db) != places {
+            file.set_places(&mut self.db)
+                .with_durability(durability)
+                .to(places);
+        }
+        if durability == Durability::LOW {
+            let edited = changed
+                .into_iter()
+                .find(|&item| item.kind(&self.db) != ItemKind::TopLevel);
+            if let Some(edited) = edited {
+                self.promote_previous(edited);
+            }
+        }
+    }
+
+    /// Sets what an item declares and publishes, when it changed.
+    fn publish(&mut self, item: Item, durability: Durability) {
+        let (signature, documentation) = match (item.kind(&self.db), item.content(&self.db)) {
+            (ItemKind::Definition(kind), ItemContent::Definition(green)) => {
+                let node = green.syntax();
+                let name = item.name(&self.db).clone();
+                (
+                    crate::hir::signature::signature(kind, name, &node),
+                    crate::hir::signature::documentation(&node),
+                )
+            }
+            _ => (None, Documentation::default()),
+        };
+        if *item.documentation(&self.db) != documentation {
+            item.set_documentation(&mut self.db)
+                .with_durability(durability)
+                .to(documentation);
+        }
+        if *item.signature(&self.db) != signature {
+            item.set_signature(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(signature);
+        }
+        let published = crate::hir::published(crate::hir::item_body(&self.db, item));
+        if *item.published(&self.db) != published {
+            item.set_published(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(published);
+        }
+    }
+
+    /// Once editing moves on to another item, the previously edited one's
+    /// content goes back to high durability (its readers are recomputed
+    /// once), so that low-durability items do not pile up.
+    fn promote_previous(&mut self, now: Item) {
+        if let Some(previous) = self.edited.filter(|&p| p != now) {
+            let file = previous.file(&self.db);
+            if file.items(&self.db).contains(&previous) {
+                let content = previous.content(&self.db).clone();
+                previous
+                    .set_content(&mut self.db)
+                    .with_durability(Durability::HIGH)
+                    .to(content);
+            }
+        }
+        self.edited = Some(now);
     }
 
     /// Applies an editor's edits to a file, in order (each a byte range of
@@ -184,34 +374,78 @@ impl AnalysisHost {
         edits: &[puppet_syntax::TextEdit],
     ) -> Option<Arc<str>> {
         let file = *self.files.get(path)?;
+        let mut text: Option<String> = None;
+        for edit in edits {
+            let current = text.as_deref().unwrap_or(file.text(&self.db));
+            if !edit_fits(edit, current) {
+                return None;
+            }
+            // One copy of the text per edit, however big the file.
+            let (start, end) = (
+                usize::from(edit.delete.start()),
+                usize::from(edit.delete.end()),
+            );
+            let mut edited =
+                String::with_capacity(current.len() - (end - start) + edit.insert.len());
+            edited.push_str(&current[..start]);
+            edited.push_str(&edit.insert);
+            edited.push_str(&current[end..]);
+            text = Some(edited);
+        }
+        let text: Arc<str> = match text {
+            Some(text) => Arc::from(text),
+            None => file.text(&self.db).clone(),
+        };
+        self.apply_edits(path, edits, text.clone()).then_some(text)
+    }
+
+    /// Like [`AnalysisHost::edit_file`] when the caller already has the
+    /// edited text (the language server's document): it is shared, not
+    /// copied. Returns false, changing nothing, when the file is unknown,
+    /// an edit does not fit, or `new_text` is not the edits' result in
+    /// length; the caller then sets the whole text.
+    pub fn apply_edits(
+        &mut self,
+        path: &Path,
+        edits: &[puppet_syntax::TextEdit],
+        new_text: Arc<str>,
+    ) -> bool {
+        let Some(&file) = self.files.get(path) else {
+            return false;
+        };
         let mut parse = crate::db::parse(&self.db, file).clone();
-        let mut text = file.text(&self.db).to_string();
+        let mut len = file.text(&self.db).len();
         for edit in edits {
             let (start, end) = (
                 usize::from(edit.delete.start()),
                 usize::from(edit.delete.end()),
             );
-            if start > end
-                || end > text.len()
-                || !text.is_char_boundary(start)
-                || !text.is_char_boundary(end)
-            {
-                return None;
+            if start > end || end > len {
+                return false;
             }
+            len = len - (end - start) + edit.insert.len();
             parse = parse.reparse(edit);
-            text.replace_range(start..end, &edit.insert);
         }
-        let text: Arc<str> = Arc::from(text);
-        file.set_text(&mut self.db).to(text.clone());
+        if len != new_text.len() {
+            return false;
+        }
+        file.set_text(&mut self.db)
+            .with_durability(Durability::LOW)
+            .to(new_text.clone());
         file.set_reparsed(&mut self.db)
+            .with_durability(Durability::LOW)
             .to(Some(crate::db::Reparsed {
-                text: text.clone(),
+                text: new_text,
                 parse,
             }));
-        Some(text)
+        self.sync_items(file, Durability::LOW);
+        true
     }
 
     pub fn remove_file(&mut self, path: &Path) {
+        if let Some(file) = self.files.get(path) {
+            self.item_caches.remove(file);
+        }
         if self.files.remove(path).is_some()
             || self.ruby_files.remove(path).is_some()
             || self.data_files.remove(path).is_some()
@@ -223,21 +457,33 @@ impl AnalysisHost {
     fn sync_file_set(&mut self) {
         let files: Vec<SourceFile> = self.files.values().copied().collect();
         if *self.workspace.files(&self.db) != files {
-            self.workspace.set_files(&mut self.db).to(files);
+            self.workspace
+                .set_files(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(files);
         }
         let ruby: Vec<RubyFile> = self.ruby_files.values().copied().collect();
         if *self.workspace.ruby_files(&self.db) != ruby {
-            self.workspace.set_ruby_files(&mut self.db).to(ruby);
+            self.workspace
+                .set_ruby_files(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(ruby);
         }
         let data: Vec<DataFile> = self.data_files.values().copied().collect();
         if *self.workspace.data_files(&self.db) != data {
-            self.workspace.set_data_files(&mut self.db).to(data);
+            self.workspace
+                .set_data_files(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(data);
         }
     }
 
     pub fn set_layout(&mut self, layout: Layout) {
         if *self.workspace.layout(&self.db) != layout {
-            self.workspace.set_layout(&mut self.db).to(layout);
+            self.workspace
+                .set_layout(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(layout);
         }
     }
 

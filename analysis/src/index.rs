@@ -3,23 +3,24 @@
 //! position-free signatures, so it is rebuilt only when a file's set
 //! of definitions (or their signatures) changes.
 
+use crate::db::Item;
 use crate::db::{SourceFile, Workspace};
-use crate::hir::{file_items, file_signatures, item_signature, DefKind, ItemIndex, Signature};
+use crate::hir::{item_place, DefKind, Signature};
 use puppet_syntax::TextRange;
 use std::collections::BTreeMap;
 
-/// Where a definition is: its file and its item there.
+/// Where a definition is: its item and the item's file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DefLocation {
     pub file: SourceFile,
-    pub index: ItemIndex,
+    pub item: Item,
 }
 
 impl DefLocation {
     /// The whole definition and its name, in the file's current text.
     pub fn ranges(&self, db: &dyn salsa::Database) -> Option<(TextRange, TextRange)> {
-        let item = file_items(db, self.file).get(self.index)?;
-        Some((item.range, item.name_range))
+        let place = item_place(db, self.item)?;
+        Some((place.range, place.name_range))
     }
 }
 
@@ -84,12 +85,15 @@ impl DefinitionIndex {
 pub fn definition_index(db: &dyn salsa::Database, workspace: Workspace) -> DefinitionIndex {
     let mut index = DefinitionIndex::default();
     for &file in workspace.files(db) {
-        for (item, def) in file_signatures(db, file) {
+        for &item in file.items(db) {
+            let Some(def) = item.signature(db) else {
+                continue;
+            };
             index
                 .entries
                 .entry((Namespace::of(def.kind), index_key(&def.name)))
                 .or_default()
-                .push(DefLocation { file, index: *item });
+                .push(DefLocation { file, item });
         }
     }
     index
@@ -144,5 +148,5 @@ pub fn lookup(
 
 /// The signature of the definition a location points at.
 pub fn definition(db: &dyn salsa::Database, location: DefLocation) -> Option<&Signature> {
-    item_signature(db, location.file, location.index).as_ref()
+    location.item.signature(db).as_ref()
 }

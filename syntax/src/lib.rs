@@ -176,3 +176,15 @@ pub fn covering_node(root: &SyntaxNode, range: TextRange) -> Option<SyntaxNode> 
         .cloned()
         .or_else(|| element.as_token().and_then(|t| t.parent()))
 }
+
+/// A run of a file's top-level elements as a file of its own (a
+/// `SOURCE_FILE` root), so a part of a file can be read without the rest:
+/// the statements keep their parent's kind, and heredoc headers pair with
+/// the bodies inside the run.
+pub fn top_level_run(elements: &[SyntaxElement]) -> GreenNode {
+    let children = elements.iter().map(|element| match element {
+        NodeOrToken::Node(node) => NodeOrToken::Node(node.green().into_owned()),
+        NodeOrToken::Token(token) => NodeOrToken::Token(token.green().to_owned()),
+    });
+    GreenNode::new(rowan::SyntaxKind(SyntaxKind::SOURCE_FILE as u16), children)
+}

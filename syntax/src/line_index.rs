@@ -6,6 +6,7 @@
 //! error, because editors send them.
 
 use crate::{TextEdit, TextRange, TextSize};
+use std::sync::Arc;
 
 /// How columns are counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -23,31 +24,62 @@ pub struct LineCol {
     pub col: u32,
 }
 
-/// Line starts of a text, for converting positions both ways.
+/// Line starts of a text, for converting positions both ways. The text is
+/// shared (the analysis holds the same `Arc`), and after an edit the index
+/// is moved rather than rebuilt ([`LineIndex::edited`]), so a keystroke
+/// costs what it touches plus shifting the line starts after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineIndex {
-    text: String,
+    text: Arc<str>,
     /// Byte offset of the start of each line; the first is 0.
     line_starts: Vec<u32>,
 }
 
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
+        LineIndex::from_shared(Arc::from(text))
+    }
+
+    /// The index of a text held elsewhere too (no copy).
+    pub fn from_shared(text: Arc<str>) -> LineIndex {
         let mut line_starts = vec![0];
-        let bytes = text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\n' => line_starts.push(i as u32 + 1),
-                b'\r' if bytes.get(i + 1) != Some(&b'\n') => line_starts.push(i as u32 + 1),
-                _ => {}
-            }
-            i += 1;
+        line_starts_in(&text, 0, text.len(), &mut line_starts);
+        LineIndex { text, line_starts }
+    }
+
+    /// The index of `new_text`, which is this index's text with `edit`
+    /// applied: the line starts before the edit are kept, those in it are
+    /// found again, and those after it are moved.
+    pub fn edited(&self, edit: &TextEdit, new_text: Arc<str>) -> LineIndex {
+        let (start, end) = edit.clamped(&self.text);
+        let new_end = start + edit.insert.len();
+        let expected = self.text.len() - (end - start) + edit.insert.len();
+        if new_text.len() != expected || new_end > new_text.len() {
+            return LineIndex::from_shared(new_text);
         }
+        // Keep the starts up to the line before the edit (a `\r` just before
+        // it may pair with an inserted `\n`), rescan from there to the end of
+        // the inserted text, then move the old starts after the deletion.
+        let line = self.line_starts.partition_point(|&s| s as usize <= start) - 1;
+        let keep = line.saturating_sub(1);
+        let mut line_starts = self.line_starts[..=keep].to_vec();
+        let from = line_starts[keep] as usize;
+        line_starts_in(&new_text, from, new_end, &mut line_starts);
+        let after = self.line_starts.partition_point(|&s| s as usize <= end);
+        let moved = self.line_starts[after..]
+            .iter()
+            .map(|&s| (s as usize - end + new_end) as u32)
+            .filter(|&s| s as usize > new_end);
+        line_starts.extend(moved);
         LineIndex {
-            text: text.to_string(),
+            text: new_text,
             line_starts,
         }
+    }
+
+    /// The shared text.
+    pub fn shared_text(&self) -> &Arc<str> {
+        &self.text
     }
 
     pub fn text(&self) -> &str {
@@ -123,6 +155,18 @@ impl LineIndex {
     }
 }
 
+/// Pushes the starts of the lines that begin after a line break found in
+/// `text[from..to]` (a `\r` at the end looks at the byte after it).
+fn line_starts_in(text: &str, from: usize, to: usize, out: &mut Vec<u32>) {
+    let bytes = text.as_bytes();
+    for i in memchr::memchr2_iter(b'\n', b'\r', &bytes[from..to]) {
+        let i = from + i;
+        if bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n') {
+            out.push(i as u32 + 1);
+        }
+    }
+}
+
 /// An editor's change to a document: a range and its new text, or (with no
 /// range) the whole new text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -159,15 +203,29 @@ pub fn changes_to_edits(
     changes: &[ContentChange],
     encoding: ColumnEncoding,
 ) -> (String, Vec<TextEdit>) {
-    let mut text = text.to_string();
-    let mut edits = Vec::with_capacity(changes.len());
-    for change in changes {
-        let index = LineIndex::new(&text);
-        let edit = change.to_edit(&index, encoding);
-        text = edit.apply(&text);
-        edits.push(edit);
+    let (index, edits) = LineIndex::new(text).changed(changes, encoding);
+    (index.text().to_string(), edits)
+}
+
+impl LineIndex {
+    /// The index after an editor's changes (applied in order, each to the
+    /// result of the previous one), with each change as a byte edit of the
+    /// text before it.
+    pub fn changed(
+        &self,
+        changes: &[ContentChange],
+        encoding: ColumnEncoding,
+    ) -> (LineIndex, Vec<TextEdit>) {
+        let mut index = self.clone();
+        let mut edits = Vec::with_capacity(changes.len());
+        for change in changes {
+            let edit = change.to_edit(&index, encoding);
+            let text: Arc<str> = Arc::from(edit.apply(index.text()));
+            index = index.edited(&edit, text);
+            edits.push(edit);
+        }
+        (index, edits)
     }
-    (text, edits)
 }
 
 #[cfg(test)]
@@ -266,5 +324,26 @@ mod tests {
             index.line_col(TextSize::from(999), ColumnEncoding::Utf8),
             lc(4, 1)
         );
+    }
+
+    proptest::proptest! {
+        /// Moving the index through an edit gives the index built afresh.
+        #[test]
+        fn edited_index_equals_a_fresh_one(
+            text in "[ab\r\n\u{e9}]{0,40}",
+            start in 0usize..50,
+            len in 0usize..10,
+            insert in "[ab\r\n]{0,6}",
+        ) {
+            let index = LineIndex::new(&text);
+            let delete = TextRange::new(
+                TextSize::from(start as u32),
+                TextSize::from((start + len) as u32),
+            );
+            let edit = TextEdit::replace(delete, insert);
+            let new_text: Arc<str> = Arc::from(edit.apply(&text));
+            let moved = index.edited(&edit, new_text.clone());
+            proptest::prop_assert_eq!(moved, LineIndex::from_shared(new_text));
+        }
     }
 }

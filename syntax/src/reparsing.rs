@@ -44,7 +44,7 @@ impl TextEdit {
         out
     }
 
-    fn clamped(&self, text: &str) -> (usize, usize) {
+    pub(crate) fn clamped(&self, text: &str) -> (usize, usize) {
         let clamp = |offset: TextSize| {
             let mut o = (u32::from(offset) as usize).min(text.len());
             while !text.is_char_boundary(o) {

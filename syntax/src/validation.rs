@@ -28,6 +28,10 @@ pub enum ItemContext {
     TopLevel,
     /// Directly in a class's body.
     InClass,
+    /// A run of a file's top-level statements: checks over the whole
+    /// statement list (a forgotten value before another statement) are the
+    /// caller's, who sees every run.
+    TopLevelRun,
 }
 
 /// Runs every check over one item of a file: a file's root or a
@@ -44,6 +48,9 @@ pub fn validate_item(root: &SyntaxNode, context: ItemContext) -> Vec<SyntaxError
         let rowan::WalkEvent::Enter(node) = event else {
             continue;
         };
+        if node == *root && context == ItemContext::TopLevelRun {
+            continue;
+        }
         if node != *root && is_item(&node) {
             walk.skip_subtree();
             continue;
@@ -66,6 +73,22 @@ pub fn is_item(node: &SyntaxNode) -> bool {
             p.kind() == SOURCE_FILE
                 || (p.kind() == BLOCK && p.parent().is_some_and(|c| c.kind() == CLASS_DEF))
         })
+}
+
+/// The error for a statement that produces a value nothing uses, when
+/// another statement follows it (Puppet reports the first such statement
+/// of a list).
+pub fn idle_statement(statement: &Expr) -> Option<SyntaxError> {
+    is_idem(statement).then(|| {
+        SyntaxError::error(
+            statement.syntax().text_range(),
+            format!(
+                "this {} has no effect: a value was produced and then forgotten (one or more preceding expressions may have the wrong form)",
+                label(statement)
+            ),
+            "expression-has-no-effect",
+        )
+    })
 }
 
 struct Validator {
@@ -156,15 +179,8 @@ impl Validator {
     fn check_statements(&mut self, node: &SyntaxNode) {
         let statements: Vec<Expr> = ast::children(node).collect();
         if let Some((_, init)) = statements.split_last() {
-            if let Some(idle) = init.iter().find(|s| is_idem(s)) {
-                let label = label(idle);
-                self.error(
-                    idle.syntax().text_range(),
-                    format!(
-                        "this {label} has no effect: a value was produced and then forgotten (one or more preceding expressions may have the wrong form)"
-                    ),
-                    "expression-has-no-effect",
-                );
+            if let Some(error) = init.iter().find_map(idle_statement) {
+                self.errors.push(error);
             }
         }
     }

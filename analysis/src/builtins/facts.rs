@@ -8,6 +8,7 @@
 //! Facts absent from the schema have type `Any`.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use super::json::{Json, JsonExt};
 use super::type_string::parse_type;
@@ -35,6 +36,15 @@ pub struct Facts {
     /// Every fact, sorted by path.
     pub all: Vec<Fact>,
     exact: HashMap<String, usize>,
+    /// Every entry by its path as written (placeholders included).
+    by_path: HashMap<String, usize>,
+    /// The entries whose path has a placeholder segment.
+    placeholders: Vec<usize>,
+    /// The direct children of each structured fact, by its path.
+    children: HashMap<String, Vec<usize>>,
+    /// Each entry's type, built once (a structured fact's type is built
+    /// from its members', and inference asks for `$facts` often).
+    entry_types: Vec<OnceLock<Type>>,
 }
 
 impl Facts {
@@ -59,7 +69,28 @@ impl Facts {
             .filter(|(_, f)| !f.path.contains('<'))
             .map(|(i, f)| (f.path.clone(), i))
             .collect();
-        Facts { all, exact }
+        let mut children: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, fact) in all.iter().enumerate() {
+            if let Some((parent, _)) = fact.path.rsplit_once('.') {
+                children.entry(parent.to_string()).or_default().push(i);
+            }
+        }
+        let entry_types = all.iter().map(|_| OnceLock::new()).collect();
+        let mut by_path = HashMap::new();
+        for (i, fact) in all.iter().enumerate() {
+            by_path.entry(fact.path.clone()).or_insert(i);
+        }
+        let placeholders = (0..all.len())
+            .filter(|&i| all[i].path.contains('<'))
+            .collect();
+        Facts {
+            all,
+            exact,
+            by_path,
+            placeholders,
+            children,
+            entry_types,
+        }
     }
 
     /// The entry describing `path` (`os.family`, `networking.interfaces.eth0.mtu`).
@@ -68,37 +99,32 @@ impl Facts {
             return self.all.get(i);
         }
         let segs: Vec<&str> = path.split('.').collect();
-        self.all
+        self.placeholders
             .iter()
-            .filter(|f| f.path.contains('<'))
+            .filter_map(|&i| self.all.get(i))
             .find(|f| self.matches(f, &segs))
     }
 
     /// True when the entry's path matches the segments; a placeholder
     /// segment matches any key its own entry's pattern accepts.
     fn matches(&self, fact: &Fact, segs: &[&str]) -> bool {
-        let fsegs: Vec<&str> = fact.path.split('.').collect();
-        if fsegs.len() != segs.len() {
+        if fact.path.split('.').count() != segs.len() {
             return false;
         }
-        let mut prefix = String::new();
-        for (i, (f, s)) in fsegs.iter().zip(segs).enumerate() {
-            if i > 0 {
-                prefix.push('.');
-            }
-            prefix.push_str(f);
-            if f == s {
+        let mut end = 0;
+        for (f, s) in fact.path.split('.').zip(segs) {
+            end += if end == 0 { f.len() } else { f.len() + 1 };
+            if f == *s {
                 continue;
             }
             if !f.contains('<') {
                 return false;
             }
             // The placeholder's own entry (same prefix) holds its pattern.
-            let entry = if prefix == fact.path {
-                Some(fact)
-            } else {
-                self.all.iter().find(|e| e.path == prefix)
-            };
+            let entry = self
+                .by_path
+                .get(&fact.path[..end])
+                .and_then(|&i| self.all.get(i));
             let ok = entry
                 .and_then(|e| e.matcher.as_ref())
                 .map_or(!s.is_empty(), |re| re.is_match(s));
@@ -111,12 +137,11 @@ impl Facts {
 
     /// The direct children of a structured fact.
     fn children<'a>(&'a self, path: &'a str) -> impl Iterator<Item = &'a Fact> + 'a {
-        self.all.iter().filter(move |f| {
-            f.path
-                .strip_prefix(path)
-                .and_then(|rest| rest.strip_prefix('.'))
-                .is_some_and(|rest| !rest.contains('.'))
-        })
+        self.children
+            .get(path)
+            .into_iter()
+            .flatten()
+            .filter_map(|&i| self.all.get(i))
     }
 
     /// The named keys under a structured fact (`Some("os")` -> `family`,
@@ -158,6 +183,14 @@ impl Facts {
     }
 
     fn type_of_entry(&self, fact: &Fact, depth: usize) -> Type {
+        let index = self.by_path.get(&fact.path).copied();
+        match index.and_then(|i| self.entry_types.get(i)) {
+            Some(cell) if depth == 0 => cell.get_or_init(|| self.build_entry_type(fact, 0)).clone(),
+            _ => self.build_entry_type(fact, depth),
+        }
+    }
+
+    fn build_entry_type(&self, fact: &Fact, depth: usize) -> Type {
         let base = parse_type(&fact.type_text);
         if fact.type_text != "Hash" || depth > 8 {
             return base;

@@ -6,6 +6,7 @@
 use super::Diagnostic;
 use crate::builtins::{builtins, suggest};
 use crate::db::Workspace;
+use crate::hir::body::SegmentRange;
 use crate::hir::BodySourceMap;
 use crate::index::{lookup, Namespace};
 use crate::infer::ItemTypes;
@@ -24,6 +25,8 @@ pub(super) struct CallChecks<'a> {
     /// The item's inference, and where its expressions are.
     pub types: &'a ItemTypes,
     pub source_map: &'a BodySourceMap,
+    /// The segment of the item whose tree is being checked.
+    pub segment: u32,
 }
 
 /// A call: the function's name and range, its arguments, and for a method
@@ -131,7 +134,10 @@ impl CallChecks<'_> {
         if let Some(receiver) = &call.receiver {
             let receiver_type = self
                 .source_map
-                .expr_at_range(receiver.syntax().text_range())
+                .expr_at_range(SegmentRange::new(
+                    self.segment,
+                    receiver.syntax().text_range(),
+                ))
                 .and_then(|id| self.types.get(id));
             if receiver_type.is_none_or(|r| may_have_attributes(&r.ty)) {
                 return;

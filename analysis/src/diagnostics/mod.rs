@@ -15,16 +15,17 @@ mod templates;
 pub(crate) mod types;
 mod variables;
 
-use crate::db::{parse, SourceFile, Workspace};
+use crate::db::{parse, Item, SourceFile, Workspace};
+use crate::hir::body::SegmentRange;
+use crate::hir::items::{ItemContent, ItemPlace, TopStatement};
 use crate::hir::scope::item_scopes;
-use crate::hir::{
-    file_items, file_signatures, item_green, item_in_class, item_source_map, DefKind, ItemIndex,
-};
+use crate::hir::{file_definitions, item_source_map, DefKind};
 use crate::index::{lookup, Namespace};
 use crate::workspace::{autoload_expectation, Layout};
 use puppet_syntax::ast::{self, AstNode, Expr};
-use puppet_syntax::validation::{is_item, validate_item, ItemContext};
+use puppet_syntax::validation::{idle_statement, is_item, validate_item, ItemContext};
 use puppet_syntax::{Severity, SyntaxError, SyntaxKind, SyntaxNode, TextRange, TextSize};
+use std::sync::Arc;
 
 /// A problem in a file, with a stable code.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -32,7 +33,9 @@ pub struct Diagnostic {
     pub range: TextRange,
     pub severity: Severity,
     pub code: &'static str,
-    pub message: String,
+    /// Shared: placing an item's diagnostics in its file after each
+    /// keystroke copies no text.
+    pub message: Arc<str>,
     /// Another place the message refers to (an earlier assignment).
     pub related: Option<TextRange>,
 }
@@ -43,7 +46,7 @@ impl From<&SyntaxError> for Diagnostic {
             range: e.range,
             severity: e.severity,
             code: e.code,
-            message: e.message.clone(),
+            message: Arc::from(e.message.as_str()),
             related: None,
         }
     }
@@ -59,7 +62,7 @@ impl Diagnostic {
             range,
             severity: Severity::Error,
             code,
-            message,
+            message: message.into(),
             related: None,
         }
     }
@@ -69,30 +72,77 @@ impl Diagnostic {
             range,
             severity: Severity::Warning,
             code,
-            message,
+            message: message.into(),
             related: None,
         }
     }
+}
 
-    fn related(mut self, range: TextRange) -> Diagnostic {
-        self.related = Some(range);
-        self
+/// A diagnostic of an item, its positions relative to segments of the
+/// item's content (see [`crate::hir::items::ItemContent`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct ItemDiagnostic {
+    segment: u32,
+    related_segment: u32,
+    diagnostic: Diagnostic,
+}
+
+impl ItemDiagnostic {
+    /// A diagnostic of segment `segment` (its related place, if any, in the
+    /// same segment).
+    fn in_segment(segment: u32, diagnostic: Diagnostic) -> ItemDiagnostic {
+        ItemDiagnostic {
+            segment,
+            related_segment: segment,
+            diagnostic,
+        }
     }
 
-    /// The diagnostic of an item placed in its file: ranges moved by the
-    /// item's offset, the related place's line filled in.
-    fn placed(&self, offset: TextSize, text: &str) -> Diagnostic {
-        let mut placed = self.clone();
-        placed.range += offset;
+    /// The diagnostic placed in its file: ranges moved to their segments,
+    /// the related place's line filled in.
+    fn placed(&self, place: &ItemPlace, lines: &mut Lines) -> Diagnostic {
+        let mut placed = self.diagnostic.clone();
+        placed.range = place.absolute(SegmentRange::new(self.segment, placed.range));
         if let Some(related) = &mut placed.related {
-            *related += offset;
-            let line = text
-                .get(..usize::from(related.start()))
-                .map_or(0, |before| before.matches('\n').count())
-                + 1;
-            placed.message = placed.message.replace(Self::LINE, &line.to_string());
+            *related = place.absolute(SegmentRange::new(self.related_segment, *related));
+            let line = lines.line_of(related.start());
+            placed.message = placed
+                .message
+                .replace(Diagnostic::LINE, &line.to_string())
+                .into();
         }
         placed
+    }
+}
+
+/// Line numbers of a text, counted from the last offset asked for (the
+/// related places of a file's diagnostics come mostly in text order, so
+/// the text is counted about once, however many ask).
+struct Lines<'a> {
+    text: &'a str,
+    /// An offset and the 0-based line it is on.
+    cursor: (usize, usize),
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str) -> Self {
+        Lines {
+            text,
+            cursor: (0, 0),
+        }
+    }
+
+    /// The 1-based line of `offset`.
+    fn line_of(&mut self, offset: TextSize) -> usize {
+        let offset = usize::from(offset).min(self.text.len());
+        let (from, line) = if offset >= self.cursor.0 {
+            self.cursor
+        } else {
+            (0, 0)
+        };
+        let counted = bytecount::count(&self.text.as_bytes()[from..offset], b'\n');
+        self.cursor = (offset, line + counted);
+        line + counted + 1
     }
 }
 
@@ -105,39 +155,63 @@ pub fn syntax_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Dia
         .iter()
         .map(Diagnostic::from)
         .collect();
-    let text = file.text(db);
-    let items = file_items(db, file);
-    for (i, item) in items.items.iter().enumerate() {
-        let validation = item_validation(db, file, ItemIndex(i as u32));
+    let mut lines = Lines::new(file.text(db));
+    for (&item, place) in file.items(db).iter().zip(&file.places(db).items) {
         out.extend(
-            validation
+            item_validation(db, item)
                 .iter()
-                .map(|d| d.placed(item.range.start(), text)),
+                .map(|d| d.placed(place, &mut lines)),
         );
     }
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
 }
 
-/// Puppet's validation of one item (positions relative to the item).
+/// Puppet's validation of one item, segment by segment.
 #[salsa::tracked(returns(ref))]
-fn item_validation(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-    index: ItemIndex,
-) -> Vec<Diagnostic> {
-    let Some(green) = item_green(db, file, index) else {
-        return Vec::new();
-    };
-    let context = if *item_in_class(db, file, index) {
+fn item_validation(db: &dyn salsa::Database, item: Item) -> Vec<ItemDiagnostic> {
+    let context = if item.in_class(db) {
         ItemContext::InClass
     } else {
         ItemContext::TopLevel
     };
-    validate_item(&green.syntax(), context)
-        .iter()
-        .map(Diagnostic::from)
-        .collect()
+    let content = item.content(db);
+    let mut out = Vec::new();
+    for (segment, root) in content.segments().iter().enumerate() {
+        // A top level's code comes in runs; its parameter header is a tree
+        // of its own.
+        let context = match content {
+            ItemContent::TopLevel { .. } if root.kind() == SyntaxKind::SOURCE_FILE => {
+                ItemContext::TopLevelRun
+            }
+            _ => context,
+        };
+        out.extend(
+            validate_item(root, context)
+                .iter()
+                .map(|e| ItemDiagnostic::in_segment(segment as u32, Diagnostic::from(e))),
+        );
+    }
+    out.extend(forgotten_top_level_value(content));
+    out
+}
+
+/// A file's top level: the first statement that produces a value nothing
+/// uses, when another statement (code or a definition) follows it.
+fn forgotten_top_level_value(content: &ItemContent) -> Option<ItemDiagnostic> {
+    let ItemContent::TopLevel { statements, .. } = content else {
+        return None;
+    };
+    let code = content.top_level_code();
+    let last_is_code = matches!(statements.last(), Some(TopStatement::Code(_)));
+    let candidates = code.len() - usize::from(last_is_code && !code.is_empty());
+    code[..candidates].iter().find_map(|(segment, statement)| {
+        let error = idle_statement(statement)?;
+        Some(ItemDiagnostic::in_segment(
+            *segment,
+            Diagnostic::from(&error),
+        ))
+    })
 }
 
 /// Every diagnostic of a file, in text order: the syntax and validation
@@ -153,37 +227,27 @@ pub fn file_diagnostics(
     let layout = workspace.layout(db);
     check_locations(db, layout, file, &mut out);
     check_duplicates(db, workspace, file, &mut out);
-    let text = file.text(db);
-    for (i, item) in file_items(db, file).items.iter().enumerate() {
-        let diagnostics = item_diagnostics(db, workspace, file, ItemIndex(i as u32));
-        out.extend(
-            diagnostics
-                .iter()
-                .map(|d| d.placed(item.range.start(), text)),
-        );
+    let mut lines = Lines::new(file.text(db));
+    for (&item, place) in file.items(db).iter().zip(&file.places(db).items) {
+        let diagnostics = item_diagnostics(db, workspace, item);
+        out.extend(diagnostics.iter().map(|d| d.placed(place, &mut lines)));
     }
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
 }
 
-/// What the workspace says about one item (positions relative to it):
-/// references to classes, types and functions, resources against what
-/// their types accept, calls, templates, constant types and values,
-/// variables. An edit elsewhere leaves them as they are unless something
-/// they read (a signature, a class's variables, a type alias) changed.
+/// What the workspace says about one item: references to classes, types
+/// and functions, resources against what their types accept, calls,
+/// templates, constant types and values, variables. An edit elsewhere
+/// leaves them as they are unless something they read (a signature, a
+/// class's variables, a type alias) changed.
 #[salsa::tracked(returns(ref))]
-pub fn item_diagnostics(
+pub(crate) fn item_diagnostics(
     db: &dyn salsa::Database,
     workspace: Workspace,
-    file: SourceFile,
-    index: ItemIndex,
-) -> Vec<Diagnostic> {
-    let (Some(green), Some(map)) = (
-        item_green(db, file, index),
-        item_source_map(db, file, index),
-    ) else {
-        return Vec::new();
-    };
+    item: Item,
+) -> Vec<ItemDiagnostic> {
+    let map = item_source_map(db, item);
     let mut out = Vec::new();
     let layout = workspace.layout(db);
     let references = References {
@@ -195,43 +259,58 @@ pub fn item_diagnostics(
         db,
         workspace,
         layout,
-        defaults: resources::file_resource_defaults(db, file),
+        defaults: resources::file_resource_defaults(db, item.file(db)),
     };
-    let types = crate::infer::infer_item(db, workspace, file, index);
-    let calls = calls::CallChecks {
-        db,
-        workspace,
-        layout,
-        types,
-        source_map: &map,
-    };
+    let types = crate::infer::infer_item(db, workspace, item);
     let templates = templates::TemplateChecks {
         db,
         workspace,
         layout,
     };
     let param_type = |attribute: &ast::Attribute| declared_param_type(db, workspace, attribute);
-    let root = green.syntax();
-    let mut walk = root.preorder();
-    while let Some(event) = walk.next() {
-        let puppet_syntax::WalkEvent::Enter(node) = event else {
-            continue;
+    for (segment, root) in item.content(db).segments().iter().enumerate() {
+        let segment = segment as u32;
+        let calls = calls::CallChecks {
+            db,
+            workspace,
+            layout,
+            types,
+            source_map: &map,
+            segment,
         };
-        // Nested definitions are items of their own.
-        if node != root && is_item(&node) {
-            walk.skip_subtree();
-            continue;
+        let mut found = Vec::new();
+        let mut walk = root.preorder();
+        while let Some(event) = walk.next() {
+            let puppet_syntax::WalkEvent::Enter(node) = event else {
+                continue;
+            };
+            // Nested definitions are items of their own.
+            if node != *root && is_item(&node) {
+                walk.skip_subtree();
+                continue;
+            }
+            references.check(&node, &mut found);
+            resources.check(&node, &mut found);
+            calls.check(&node, &mut found);
+            types::check(&node, &param_type, &mut found);
+            statements::check(&node, &mut found);
+            templates.check(&node, &mut found);
         }
-        references.check(&node, &mut out);
-        resources.check(&node, &mut out);
-        calls.check(&node, &mut out);
-        types::check(&node, &param_type, &mut out);
-        statements::check(&node, &mut out);
-        templates.check(&node, &mut out);
+        out.extend(
+            found
+                .into_iter()
+                .map(|d| ItemDiagnostic::in_segment(segment, d)),
+        );
     }
-    let scopes = item_scopes(db, workspace, file, index);
+    // The top level's statements are one list across its runs.
+    let duplicates = statements::duplicate_resources(item.content(db).top_level_code().into_iter());
+    out.extend(
+        duplicates
+            .into_iter()
+            .map(|(segment, d)| ItemDiagnostic::in_segment(segment, d)),
+    );
+    let scopes = item_scopes(db, workspace, item);
     variables::check_variables(scopes, &map, &mut out);
-    out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
 }
 
@@ -246,12 +325,9 @@ fn check_locations(
     let Some(expected) = autoload_expectation(layout, file.path(db)) else {
         return;
     };
-    let items = file_items(db, file);
     let root = parse(db, file).syntax_node();
-    for (index, def) in file_signatures(db, file) {
-        let Some(range) = items.get(*index).map(|item| item.name_range) else {
-            continue;
-        };
+    for (_, def, place) in file_definitions(db, file) {
+        let range = place.name_range;
         let name = def.name.to_lowercase();
         let ok = match def.kind {
             DefKind::TypeAlias => expected.dir == "types" && name == expected.namespace,
@@ -298,56 +374,59 @@ fn check_locations(
     }
 }
 
+/// Definitions defined more than once in the workspace.
 fn check_duplicates(
     db: &dyn salsa::Database,
     workspace: Workspace,
     file: SourceFile,
     out: &mut Vec<Diagnostic>,
 ) {
-    let items = file_items(db, file);
-    for (index, def) in file_signatures(db, file) {
-        let Some(range) = items.get(*index).map(|item| item.name_range) else {
-            continue;
-        };
-        if def.kind == DefKind::Node {
-            continue;
-        }
-        let namespace = Namespace::of(def.kind);
-        // Classes and defined types are both resource types: a name may
-        // not be both.
-        let mut others: Vec<_> = lookup(db, workspace, namespace, &def.name)
-            .into_iter()
-            .map(|r| r.location)
-            .collect();
-        if matches!(namespace, Namespace::Class | Namespace::DefinedType) {
-            let other_ns = if namespace == Namespace::Class {
-                Namespace::DefinedType
-            } else {
-                Namespace::Class
-            };
-            others.extend(
-                lookup(db, workspace, other_ns, &def.name)
-                    .into_iter()
-                    .map(|r| r.location),
-            );
-        }
-        let elsewhere: Vec<_> = others
-            .iter()
-            .filter(|l| !(l.file == file && l.index == *index))
-            .collect();
-        if let Some(other) = elsewhere.first() {
-            let where_ = if other.file == file {
-                "in this file".to_string()
-            } else {
-                format!("in {}", other.file.path(db).display())
-            };
+    for (item, _, place) in file_definitions(db, file) {
+        if let Some(message) = duplicate_definition(db, workspace, item) {
             out.push(Diagnostic::error(
-                range,
+                place.name_range,
                 "duplicate-definition",
-                format!("'{}' is defined more than once (also {where_})", def.name),
+                message.clone(),
             ));
         }
     }
+}
+
+/// Why a definition is a duplicate, when it is: another definition of the
+/// workspace has its name (classes and defined types are both resource
+/// types, so a name may not be both). Position-free, so a keystroke
+/// elsewhere leaves it as it was.
+#[salsa::tracked(returns(ref))]
+fn duplicate_definition(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    item: Item,
+) -> Option<String> {
+    let def = item.signature(db).as_ref()?;
+    if def.kind == DefKind::Node {
+        return None;
+    }
+    let namespace = Namespace::of(def.kind);
+    let mut namespaces = vec![namespace];
+    match namespace {
+        Namespace::Class => namespaces.push(Namespace::DefinedType),
+        Namespace::DefinedType => namespaces.push(Namespace::Class),
+        _ => {}
+    }
+    let other = namespaces
+        .into_iter()
+        .flat_map(|ns| lookup(db, workspace, ns, &def.name))
+        .map(|r| r.location)
+        .find(|l| l.item != item)?;
+    let where_ = if other.file == item.file(db) {
+        "in this file".to_string()
+    } else {
+        format!("in {}", other.file.path(db).display())
+    };
+    Some(format!(
+        "'{}' is defined more than once (also {where_})",
+        def.name
+    ))
 }
 
 /// The declared type (as written) of the parameter an attribute sets, when

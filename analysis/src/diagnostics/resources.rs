@@ -12,8 +12,6 @@ use super::Diagnostic;
 use crate::builtins::{builtins, suggest};
 use crate::db::{SourceFile, Workspace};
 use crate::hiera::hiera_keys;
-use crate::hir::body::Expr as HirExpr;
-use crate::hir::{file_items, item_body, ItemIndex};
 use crate::hir::{DefKind, Signature};
 use crate::index::{lookup, Namespace};
 use crate::ruby_plugins::{plugin_index, PluginIndex};
@@ -53,8 +51,8 @@ pub(super) fn file_resource_defaults(
     file: SourceFile,
 ) -> BTreeMap<String, BTreeSet<String>> {
     let mut defaults: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for i in 0..file_items(db, file).items.len() {
-        for (name, attributes) in item_resource_defaults(db, file, ItemIndex(i as u32)) {
+    for item in file.items(db) {
+        for (name, attributes) in &item.published(db).resource_defaults {
             defaults
                 .entry(name.clone())
                 .or_default()
@@ -62,37 +60,6 @@ pub(super) fn file_resource_defaults(
         }
     }
     defaults
-}
-
-/// The resource defaults one item's body sets.
-#[salsa::tracked(returns(ref))]
-fn item_resource_defaults(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-    index: ItemIndex,
-) -> Vec<(String, Vec<String>)> {
-    let Some(body) = item_body(db, file, index) else {
-        return Vec::new();
-    };
-    body.exprs()
-        .filter_map(|(_, expr)| {
-            let HirExpr::ResourceDefaults {
-                type_expr,
-                attributes,
-            } = expr
-            else {
-                return None;
-            };
-            let HirExpr::TypeRef(name) = &body[*type_expr] else {
-                return None;
-            };
-            let attributes = attributes
-                .iter()
-                .filter_map(|a| a.name.map(|n| n.to_string()))
-                .collect();
-            Some((name.to_lowercase(), attributes))
-        })
-        .collect()
 }
 
 impl ResourceChecks<'_> {

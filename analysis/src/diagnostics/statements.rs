@@ -14,7 +14,11 @@ use std::collections::HashSet;
 
 pub(super) fn check(node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
     match node.kind() {
-        SyntaxKind::SOURCE_FILE | SyntaxKind::BLOCK => duplicate_resources(node, out),
+        // A file's top level is checked as a whole by the caller.
+        SyntaxKind::BLOCK => {
+            let found = duplicate_resources(ast::children::<Expr>(node).map(|e| ((), e)));
+            out.extend(found.into_iter().map(|((), d)| d));
+        }
         SyntaxKind::CASE_EXPR => {
             if let Some(case) = ast::CaseExpr::cast(node.clone()) {
                 let values: Vec<Expr> = case
@@ -96,10 +100,14 @@ fn declared_resources(statement: &Expr) -> Vec<ast::ResourceExpr> {
 }
 
 /// Resources declared directly in one statement list with the same type
-/// and literal title.
-fn duplicate_resources(list: &SyntaxNode, out: &mut Vec<Diagnostic>) {
+/// and literal title; each statement comes with where it is (`S`), which
+/// its duplicates are reported with.
+pub(super) fn duplicate_resources<S: Copy>(
+    statements: impl Iterator<Item = (S, Expr)>,
+) -> Vec<(S, Diagnostic)> {
     let mut seen: HashSet<(String, String)> = HashSet::new();
-    for statement in ast::children::<Expr>(list) {
+    let mut out = Vec::new();
+    for (at, statement) in statements {
         for resource in declared_resources(&statement) {
             let Some(type_name) = resource.type_name() else {
                 continue;
@@ -119,15 +127,13 @@ fn duplicate_resources(list: &SyntaxNode, out: &mut Vec<Diagnostic>) {
                     };
                     let entry = (type_name.clone(), title);
                     if seen.contains(&entry) {
-                        out.push(Diagnostic::error(
-                            t.syntax().text_range(),
-                            "duplicate-resource",
-                            format!(
-                                "duplicate declaration: {}[{}] is already declared in this block",
-                                capitalize(&type_name),
-                                entry.1
-                            ),
-                        ));
+                        let message = format!(
+                            "duplicate declaration: {}[{}] is already declared in this block",
+                            capitalize(&type_name),
+                            entry.1
+                        );
+                        let range = t.syntax().text_range();
+                        out.push((at, Diagnostic::error(range, "duplicate-resource", message)));
                     } else {
                         seen.insert(entry);
                     }
@@ -135,6 +141,7 @@ fn duplicate_resources(list: &SyntaxNode, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+    out
 }
 
 fn capitalize(type_name: &str) -> String {

@@ -136,7 +136,8 @@ fn check_instance(
             message: format!(
                 "{what} expects a value of type {t}, got {}",
                 to_programmatic(&value)
-            ),
+            )
+            .into(),
             related: None,
         });
     }

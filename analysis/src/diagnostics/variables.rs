@@ -22,39 +22,57 @@
 //! Names starting with `_` are exempt from both unused checks, and so is a
 //! scope that reads variables by name at runtime (`template()`...).
 
-use super::Diagnostic;
-use crate::hir::scope::{
-    DefSite, Failure, ItemScopes, ScopeKind, Target, VarDefId, VariableDefKind,
-};
+use super::{Diagnostic, ItemDiagnostic};
+use crate::hir::body::SegmentRange;
+use crate::hir::resolution::def_site_range;
+use crate::hir::scope::{Failure, ItemScopes, ScopeKind, Target, VarDefId, VariableDefKind};
 use crate::hir::BodySourceMap;
-use puppet_syntax::TextRange;
 
-/// Where a definition is, relative to its item.
-fn def_range(scopes: &ItemScopes, map: &BodySourceMap, id: VarDefId) -> TextRange {
-    match scopes.def(id).site {
-        DefSite::Param(p) => map.param_range(p as usize),
-        DefSite::LambdaParam(l, p) => map.lambda_param_range(l, p as usize),
-        DefSite::Target(e) => Some(map.expr_range(e)),
-    }
-    .unwrap_or_default()
+/// Where a definition is in its item.
+fn def_range(scopes: &ItemScopes, map: &BodySourceMap, id: VarDefId) -> SegmentRange {
+    def_site_range(map, scopes.def(id).site).unwrap_or_default()
 }
 
-pub(super) fn check_variables(scopes: &ItemScopes, map: &BodySourceMap, out: &mut Vec<Diagnostic>) {
+/// A diagnostic at `at`, referring to `related`.
+fn located(at: SegmentRange, related: Option<SegmentRange>, mut d: Diagnostic) -> ItemDiagnostic {
+    d.range = at.range;
+    d.related = related.map(|r| r.range);
+    ItemDiagnostic {
+        segment: at.segment,
+        related_segment: related.map_or(at.segment, |r| r.segment),
+        diagnostic: d,
+    }
+}
+
+pub(super) fn check_variables(
+    scopes: &ItemScopes,
+    map: &BodySourceMap,
+    out: &mut Vec<ItemDiagnostic>,
+) {
     for reference in &scopes.refs {
-        let range = map.expr_range(reference.expr);
+        let at = map.expr_range(reference.expr);
+        let range = at.range;
         match &reference.target {
-            Target::Unknown => out.push(Diagnostic::warning(
-                range,
-                "unknown-variable",
-                format!("unknown variable '${}'", reference.name),
+            Target::Unknown => out.push(located(
+                at,
+                None,
+                Diagnostic::warning(
+                    range,
+                    "unknown-variable",
+                    format!("unknown variable '${}'", reference.name),
+                ),
             )),
-            Target::UnknownQualified { class } => out.push(Diagnostic::warning(
-                range,
-                "unknown-variable",
-                format!(
-                    "unknown variable '${}': class '{class}' has no parameter or variable '{}'",
-                    reference.name,
-                    reference.name.rsplit("::").next().unwrap_or_default()
+            Target::UnknownQualified { class } => out.push(located(
+                at,
+                None,
+                Diagnostic::warning(
+                    range,
+                    "unknown-variable",
+                    format!(
+                        "unknown variable '${}': class '{class}' has no parameter or variable '{}'",
+                        reference.name,
+                        reference.name.rsplit("::").next().unwrap_or_default()
+                    ),
                 ),
             )),
             _ => {}
@@ -63,43 +81,41 @@ pub(super) fn check_variables(scopes: &ItemScopes, map: &BodySourceMap, out: &mu
 
     for reassignment in &scopes.reassignments {
         let name = scopes.def(reassignment.def).name;
-        let range = def_range(scopes, map, reassignment.def);
+        let at = def_range(scopes, map, reassignment.def);
+        let range = at.range;
         let previous = reassignment.previous.map(|p| def_range(scopes, map, p));
         let diagnostic = match (previous, reassignment.fails) {
-            (Some(previous), Failure::Always) => Diagnostic::error(
+            (Some(_), Failure::Always) => Diagnostic::error(
                 range,
                 "reassigned-variable",
                 format!(
                     "cannot reassign variable '${name}': it is already assigned on line {} in this scope",
                     Diagnostic::LINE
                 ),
-            )
-            .related(previous),
-            (Some(previous), Failure::WhenBothConditionsHold) => Diagnostic::error(
+            ),
+            (Some(_), Failure::WhenBothConditionsHold) => Diagnostic::error(
                 range,
                 "reassigned-variable",
                 format!(
                     "cannot reassign variable '${name}' when both assignments run, as they do for some parameter values: it is also assigned on line {} in this scope",
                     Diagnostic::LINE
                 ),
-            )
-            .related(previous),
-            (Some(previous), Failure::Unproven) => Diagnostic::warning(
+            ),
+            (Some(_), Failure::Unproven) => Diagnostic::warning(
                 range,
                 "reassigned-variable",
                 format!(
                     "variable '${name}' may be reassigned: it is also assigned on line {} in this scope, under other conditions; Puppet fails if both run",
                     Diagnostic::LINE
                 ),
-            )
-            .related(previous),
+            ),
             (None, _) => Diagnostic::error(
                 range,
                 "reassigned-variable",
                 format!("cannot assign to '${name}': the variable is set by Puppet"),
             ),
         };
-        out.push(diagnostic);
+        out.push(located(at, previous, diagnostic));
     }
 
     for (i, def) in scopes.defs.iter().enumerate() {
@@ -113,7 +129,8 @@ pub(super) fn check_variables(scopes: &ItemScopes, map: &BodySourceMap, out: &mu
         if scope.dynamic_reads {
             continue;
         }
-        let range = def_range(scopes, map, id);
+        let at = def_range(scopes, map, id);
+        let range = at.range;
         match def.kind {
             VariableDefKind::Assignment => {
                 let reportable = match scope.kind {
@@ -126,20 +143,28 @@ pub(super) fn check_variables(scopes: &ItemScopes, map: &BodySourceMap, out: &mu
                     | ScopeKind::Template => true,
                 };
                 if reportable {
-                    out.push(Diagnostic::warning(
-                        range,
-                        "unused-variable",
-                        format!("variable '${}' is assigned but never used", def.name),
+                    out.push(located(
+                        at,
+                        None,
+                        Diagnostic::warning(
+                            range,
+                            "unused-variable",
+                            format!("variable '${}' is assigned but never used", def.name),
+                        ),
                     ));
                 }
             }
             VariableDefKind::LambdaParam | VariableDefKind::FunctionParam => {
-                out.push(Diagnostic::warning(
-                    range,
-                    "unused-parameter",
-                    format!(
+                out.push(located(
+                    at,
+                    None,
+                    Diagnostic::warning(
+                        range,
+                        "unused-parameter",
+                        format!(
                         "parameter '${}' is never used (prefix it with '_' if that is intended)",
                         def.name
+                    ),
                     ),
                 ));
             }

@@ -512,40 +512,63 @@ impl Body {
     }
 }
 
-/// Where a body's expressions, lambdas and parameters are, relative to the
-/// start of the item (add the item's offset for file positions).
+/// A range within one segment of an item's content (see
+/// [`crate::hir::items::ItemContent`]): relative to the segment's start.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct SegmentRange {
+    pub segment: u32,
+    pub range: TextRange,
+}
+
+impl SegmentRange {
+    pub fn new(segment: u32, range: TextRange) -> SegmentRange {
+        SegmentRange { segment, range }
+    }
+
+    pub fn contains_range(&self, other: SegmentRange) -> bool {
+        self.segment == other.segment && self.range.contains_range(other.range)
+    }
+}
+
+/// Where a body's expressions, lambdas and parameters are, by segment.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct BodySourceMap {
-    exprs: Vec<TextRange>,
-    lambdas: Vec<TextRange>,
+    exprs: Vec<SegmentRange>,
+    lambdas: Vec<SegmentRange>,
     /// The variable token of each of the body's own parameters.
-    params: Vec<TextRange>,
+    params: Vec<SegmentRange>,
     /// The variable tokens of each lambda's parameters.
-    lambda_params: Vec<Vec<TextRange>>,
-    /// Expressions sorted by (start, longest first), for lookups by offset.
+    lambda_params: Vec<Vec<SegmentRange>>,
+    /// Expressions sorted by position (longest first at equal starts),
+    /// for lookups.
     by_start: Vec<ExprId>,
 }
 
 impl BodySourceMap {
-    pub(crate) fn record(&mut self, id: ExprId, range: TextRange) {
+    pub(crate) fn record(&mut self, id: ExprId, range: SegmentRange) {
         let i = id.index();
         if self.exprs.len() <= i {
-            self.exprs.resize(i + 1, TextRange::default());
+            self.exprs.resize(i + 1, SegmentRange::default());
         }
         self.exprs[i] = range;
     }
 
-    pub(crate) fn record_lambda(&mut self, id: LambdaId, range: TextRange, params: Vec<TextRange>) {
+    pub(crate) fn record_lambda(
+        &mut self,
+        id: LambdaId,
+        range: SegmentRange,
+        params: Vec<SegmentRange>,
+    ) {
         let i = id.index();
         if self.lambdas.len() <= i {
-            self.lambdas.resize(i + 1, TextRange::default());
+            self.lambdas.resize(i + 1, SegmentRange::default());
             self.lambda_params.resize(i + 1, Vec::new());
         }
         self.lambdas[i] = range;
         self.lambda_params[i] = params;
     }
 
-    pub(crate) fn record_params(&mut self, params: Vec<TextRange>) {
+    pub(crate) fn record_params(&mut self, params: Vec<SegmentRange>) {
         self.params = params;
     }
 
@@ -553,51 +576,56 @@ impl BodySourceMap {
         let mut ids: Vec<ExprId> = (0..self.exprs.len() as u32).map(ExprId).collect();
         ids.sort_by_key(|id| {
             let r = self.exprs[id.index()];
-            (r.start(), std::cmp::Reverse(r.end()))
+            (r.segment, r.range.start(), std::cmp::Reverse(r.range.end()))
         });
         self.by_start = ids;
     }
 
-    pub fn expr_range(&self, id: ExprId) -> TextRange {
+    pub fn expr_range(&self, id: ExprId) -> SegmentRange {
         self.exprs.get(id.index()).copied().unwrap_or_default()
     }
 
-    pub fn lambda_range(&self, id: LambdaId) -> TextRange {
+    pub fn lambda_range(&self, id: LambdaId) -> SegmentRange {
         self.lambdas.get(id.index()).copied().unwrap_or_default()
     }
 
     /// The variable token of the body's `i`-th parameter.
-    pub fn param_range(&self, i: usize) -> Option<TextRange> {
+    pub fn param_range(&self, i: usize) -> Option<SegmentRange> {
         self.params.get(i).copied()
     }
 
     /// The variable token of parameter `i` of a lambda.
-    pub fn lambda_param_range(&self, lambda: LambdaId, i: usize) -> Option<TextRange> {
+    pub fn lambda_param_range(&self, lambda: LambdaId, i: usize) -> Option<SegmentRange> {
         self.lambda_params.get(lambda.index())?.get(i).copied()
     }
 
     /// The expression with exactly this range (the outermost one when
     /// several share it).
-    pub fn expr_at_range(&self, range: TextRange) -> Option<ExprId> {
+    pub fn expr_at_range(&self, range: SegmentRange) -> Option<ExprId> {
+        let key = |id: &ExprId| {
+            let r = self.exprs[id.index()];
+            (r.segment, r.range.start())
+        };
         let start = self
             .by_start
-            .partition_point(|id| self.exprs[id.index()].start() < range.start());
+            .partition_point(|id| key(id) < (range.segment, range.range.start()));
         self.by_start[start..]
             .iter()
-            .take_while(|id| self.exprs[id.index()].start() == range.start())
+            .take_while(|id| key(id) == (range.segment, range.range.start()))
             .find(|id| self.exprs[id.index()] == range)
             .copied()
     }
 
     /// The innermost expression whose range contains `range`.
-    pub fn innermost_containing(&self, range: TextRange) -> Option<ExprId> {
-        let end = self
-            .by_start
-            .partition_point(|id| self.exprs[id.index()].start() <= range.start());
+    pub fn innermost_containing(&self, range: SegmentRange) -> Option<ExprId> {
+        let end = self.by_start.partition_point(|id| {
+            let r = self.exprs[id.index()];
+            (r.segment, r.range.start()) <= (range.segment, range.range.start())
+        });
         self.by_start[..end]
             .iter()
             .filter(|id| self.exprs[id.index()].contains_range(range))
-            .min_by_key(|id| self.exprs[id.index()].len())
+            .min_by_key(|id| self.exprs[id.index()].range.len())
             .copied()
     }
 }

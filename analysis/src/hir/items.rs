@@ -1,34 +1,32 @@
 //! The items of a file: its top level and every definition in it (class,
 //! defined type, function, type alias, node, plan), each with its own
-//! green tree.
+//! green trees.
 //!
-//! `file_items` runs after every edit, but it only walks the file's
-//! top-level statements and class bodies. Everything downstream asks for
-//! one item at a time ([`item_green`], [`item_key`]): an item whose green
-//! tree is the same (the incremental reparser reuses unchanged subtrees)
-//! gives an equal answer, so its signature, body, inference and
-//! diagnostics are not computed again. Green trees carry no offsets, so
-//! what is derived from them is position-free.
+//! Items are inputs of the database ([`crate::db::Item`]), kept by the
+//! host: after an edit it collects the file's items again (walking only
+//! the top-level statements and class bodies) and sets an item's content
+//! only when it changed (the incremental reparser shares unchanged
+//! subtrees), with a low durability while it is being edited. Everything
+//! that derives from an unchanged item is then known valid without being
+//! looked at, so a keystroke costs what it touches, not the size of the
+//! file. Green trees carry no offsets: what derives from them is
+//! position-free; where an item is lives apart, in [`FilePlaces`].
 
+use super::body::SegmentRange;
 use super::signature::{normalized_text, DefKind};
-use crate::db::{parse, SourceFile};
+use crate::db::{Item, SourceFile};
 use puppet_syntax::ast::{AstNode, Expr};
-use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
+use puppet_syntax::{SourceKind, SyntaxElement, SyntaxKind, SyntaxNode, TextRange, TextSize};
+use std::collections::HashMap;
+use std::sync::Arc;
 
-/// An item's index in its file's [`FileItems`]; 0 is the file's top level.
+/// An item's index in its file's list; 0 is the file's top level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ItemIndex(pub u32);
 
 impl ItemIndex {
     /// The file's own top level (statements outside definitions).
     pub const TOP_LEVEL: ItemIndex = ItemIndex(0);
-}
-
-/// An item of the workspace: a file and an item in it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ItemId {
-    pub file: SourceFile,
-    pub index: ItemIndex,
 }
 
 /// What an item is.
@@ -53,106 +51,378 @@ impl PartialEq for ItemGreen {
 impl Eq for ItemGreen {}
 
 impl ItemGreen {
-    /// The item's tree as a root of its own (offsets relative to the item).
+    /// The tree as a root of its own (offsets relative to its start).
     pub fn syntax(&self) -> SyntaxNode {
         SyntaxNode::new_root(self.0.clone())
     }
 }
 
-/// One item, with where it is in the file.
+/// A statement of a file's top level.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ItemData {
-    pub kind: ItemKind,
-    /// Fully qualified and lower-cased for classes, defines, functions and
-    /// plans (nested classes carry their enclosing classes' names); as
-    /// written for type aliases; the matchers' text for nodes; empty for
-    /// the top level.
-    pub name: String,
-    pub green: ItemGreen,
+pub enum TopStatement {
+    /// Code outside definitions: its own tree (a segment of the top level).
+    Code(ItemGreen),
+    /// A definition, an item of its own.
+    Definition { kind: DefKind, name: Arc<str> },
+}
+
+/// What an item's body is made of. Its trees are segments: positions in
+/// the body are relative to the start of a segment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ItemContent {
+    /// A definition's node (one segment).
+    Definition(ItemGreen),
+    /// A file's top level: a template's parameter header (the first
+    /// segment, when there is one), then its statements in order, code
+    /// statements being the following segments. Editing inside a
+    /// definition leaves it equal.
+    TopLevel {
+        source: SourceKind,
+        params: Option<ItemGreen>,
+        statements: Vec<TopStatement>,
+    },
+}
+
+impl ItemContent {
+    /// The trees of the content, in segment order.
+    pub fn segments(&self) -> Vec<SyntaxNode> {
+        match self {
+            ItemContent::Definition(green) => vec![green.syntax()],
+            ItemContent::TopLevel {
+                params, statements, ..
+            } => params
+                .iter()
+                .map(ItemGreen::syntax)
+                .chain(statements.iter().filter_map(|s| match s {
+                    TopStatement::Code(green) => Some(green.syntax()),
+                    TopStatement::Definition { .. } => None,
+                }))
+                .collect(),
+        }
+    }
+}
+
+impl ItemContent {
+    /// A top level's code statements in order, with their segments.
+    pub fn top_level_code(&self) -> Vec<(u32, Expr)> {
+        let ItemContent::TopLevel {
+            params, statements, ..
+        } = self
+        else {
+            return Vec::new();
+        };
+        let mut segment = u32::from(params.is_some());
+        let mut out = Vec::new();
+        for statement in statements {
+            if let TopStatement::Code(green) = statement {
+                out.extend(
+                    puppet_syntax::ast::children::<Expr>(&green.syntax()).map(|e| (segment, e)),
+                );
+                segment += 1;
+            }
+        }
+        out
+    }
+}
+
+/// Where an item is in its file's current text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ItemPlace {
     /// The whole item (its doc comment included).
     pub range: TextRange,
     /// The item's name (or its keyword when unnamed).
     pub name_range: TextRange,
     /// The item it is nested in (a class in a class), else the top level.
     pub parent: ItemIndex,
+    /// Where each segment of its content is, relative to the item's start:
+    /// moving the item leaves them as they are.
+    segments: Arc<[TextRange]>,
 }
 
-/// The items of a file, the top level first, then definitions in text order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FileItems {
-    pub items: Vec<ItemData>,
-}
-
-impl FileItems {
-    pub fn get(&self, index: ItemIndex) -> Option<&ItemData> {
-        self.items.get(index.0 as usize)
-    }
-
-    /// The definitions (every item but the top level) with their indices.
-    pub fn definitions(&self) -> impl Iterator<Item = (ItemIndex, &ItemData)> {
-        self.items
+impl ItemPlace {
+    /// `segments` are where the segments are in the file.
+    pub fn new(
+        range: TextRange,
+        name_range: TextRange,
+        parent: ItemIndex,
+        segments: &[TextRange],
+    ) -> ItemPlace {
+        let start = range.start();
+        let segments = segments
             .iter()
-            .enumerate()
-            .skip(1)
-            .map(|(i, item)| (ItemIndex(i as u32), item))
-    }
-
-    /// The innermost item whose range contains `offset` (the top level
-    /// when no definition does).
-    pub fn item_at(&self, offset: TextSize) -> ItemIndex {
-        self.definitions()
-            .filter(|(_, item)| item.range.contains_inclusive(offset))
-            .min_by_key(|(_, item)| item.range.len())
-            .map_or(ItemIndex::TOP_LEVEL, |(index, _)| index)
-    }
-}
-
-#[salsa::tracked(returns(ref))]
-pub fn file_items(db: &dyn salsa::Database, file: SourceFile) -> FileItems {
-    items_of(&parse(db, file).syntax_node())
-}
-
-/// The items of a tree's root (for code outside the database, such as the
-/// evaluator of a lone text).
-pub fn items_of(root: &SyntaxNode) -> FileItems {
-    let mut items = vec![ItemData {
-        kind: ItemKind::TopLevel,
-        name: String::new(),
-        green: ItemGreen(root.green().into_owned()),
-        range: root.text_range(),
-        name_range: TextRange::empty(root.text_range().start()),
-        parent: ItemIndex::TOP_LEVEL,
-    }];
-    collect(root, ItemIndex::TOP_LEVEL, &[], &mut items);
-    FileItems { items }
-}
-
-/// The definitions among a statement list; class bodies are searched for
-/// nested classes and defines (the only place Puppet allows definitions
-/// besides the top level).
-fn collect(list: &SyntaxNode, parent: ItemIndex, outer: &[String], items: &mut Vec<ItemData>) {
-    for node in list.children() {
-        let Some(expr) = Expr::cast(node.clone()) else {
-            continue;
-        };
-        let Some((kind, name, name_range)) = describe(&expr, outer) else {
-            continue;
-        };
-        let index = ItemIndex(items.len() as u32);
-        items.push(ItemData {
-            kind: ItemKind::Definition(kind),
-            name: name.clone(),
-            green: ItemGreen(node.green().into_owned()),
-            range: node.text_range(),
-            name_range: name_range.unwrap_or_else(|| node.text_range()),
+            .map(|s| s.checked_sub(start).unwrap_or_default())
+            .collect();
+        ItemPlace {
+            range,
+            name_range,
             parent,
-        });
-        if let Expr::ClassDef(class) = &expr {
-            if let Some(body) = class.body() {
-                let mut outer = outer.to_vec();
-                outer.push(name);
-                collect(body.syntax(), index, &outer, items);
+            segments,
+        }
+    }
+
+    /// Where each segment is in the file.
+    pub fn segments(&self) -> impl Iterator<Item = TextRange> + '_ {
+        self.segments.iter().map(|s| *s + self.range.start())
+    }
+
+    /// A range within a segment, placed in the file.
+    pub fn absolute(&self, range: SegmentRange) -> TextRange {
+        let start = self
+            .segments
+            .get(range.segment as usize)
+            .map_or(TextSize::default(), |s| s.start());
+        range.range + start + self.range.start()
+    }
+
+    /// The place with its ranges mapped by `f` (the item moved as a whole).
+    pub fn moved(&self, f: impl Fn(TextRange) -> TextRange) -> ItemPlace {
+        ItemPlace {
+            range: f(self.range),
+            name_range: f(self.name_range),
+            parent: self.parent,
+            segments: self.segments.clone(),
+        }
+    }
+
+    /// A file range within one of the segments, relative to it.
+    pub fn relative(&self, range: TextRange) -> Option<SegmentRange> {
+        let index = self.segments().position(|s| s.contains_range(range))?;
+        let start = self.segments().nth(index)?.start();
+        Some(SegmentRange::new(index as u32, range - start))
+    }
+}
+
+/// The positions of a file's items, parallel to its item list.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FilePlaces {
+    pub items: Vec<ItemPlace>,
+}
+
+/// One item as collected from a file's tree.
+#[derive(Debug, Clone)]
+pub struct CollectedItem {
+    pub kind: ItemKind,
+    /// Fully qualified and lower-cased for classes, defines, functions and
+    /// plans (nested classes carry their enclosing classes' names); as
+    /// written for type aliases; the matchers' text for nodes; empty for
+    /// the top level.
+    pub name: Arc<str>,
+    pub content: ItemContent,
+    /// Directly in a class's body.
+    pub in_class: bool,
+    pub place: ItemPlace,
+}
+
+/// Collects the items of a file's tree: the top level first, then the
+/// definitions in text order.
+pub fn collect_items(root: &SyntaxNode, source: SourceKind) -> Vec<CollectedItem> {
+    ItemCache::default().collect(root, source)
+}
+
+/// The items of a file's top-level definitions from the previous
+/// collection, by tree identity: the reparser shares unchanged subtrees, so
+/// a definition whose tree is the same allocation as last time holds the
+/// same items, only moved. Collecting after a keystroke then costs the
+/// edited definition and a step per top-level statement.
+#[derive(Default)]
+pub struct ItemCache {
+    definitions: HashMap<usize, CachedDefinition>,
+}
+
+#[derive(Clone)]
+struct CachedDefinition {
+    /// Keeps the allocation the key is the address of alive, so that the
+    /// address cannot name another tree.
+    _green: puppet_syntax::GreenNode,
+    /// The definition then its nested definitions, with ranges relative to
+    /// the definition's start and parents relative to the first (the
+    /// first's parent being the top level). Empty when the node is not a
+    /// definition after all (a class without a name).
+    items: Arc<Vec<CollectedItem>>,
+}
+
+impl ItemCache {
+    /// [`collect_items`], reusing what the previous call collected.
+    pub fn collect(&mut self, root: &SyntaxNode, source: SourceKind) -> Vec<CollectedItem> {
+        let previous = std::mem::take(&mut self.definitions);
+        let mut items = Vec::new();
+        let mut params = None;
+        let mut statements = Vec::new();
+        let mut segments = Vec::new();
+        let elements: Vec<SyntaxElement> = root.children_with_tokens().collect();
+        let mut i = 0;
+        while i < elements.len() {
+            let Some(node) = elements[i].as_node() else {
+                i += 1;
+                continue;
+            };
+            if node.kind() == SyntaxKind::EPP_PARAMS {
+                params = Some(ItemGreen(node.green().into_owned()));
+                segments.insert(0, node.text_range());
+                i += 1;
+                continue;
             }
+            if is_definition_node(node) {
+                let key = &*node.green() as *const puppet_syntax::GreenNodeData as usize;
+                let cached = previous
+                    .get(&key)
+                    .or_else(|| self.definitions.get(&key))
+                    .cloned()
+                    .unwrap_or_else(|| CachedDefinition {
+                        _green: node.green().into_owned(),
+                        items: Arc::new(definition_items(node)),
+                    });
+                let found = cached.items.clone();
+                self.definitions.insert(key, cached);
+                if let Some(first) = found.first() {
+                    if let ItemKind::Definition(kind) = first.kind {
+                        let name = first.name.clone();
+                        statements.push(TopStatement::Definition { kind, name });
+                    }
+                    let base = items.len() as u32 + 1;
+                    let start = node.text_range().start();
+                    items.extend(found.iter().enumerate().map(|(k, item)| {
+                        let mut item = item.clone();
+                        item.place = item.place.moved(|r| r + start);
+                        if k > 0 {
+                            item.place.parent = ItemIndex(item.place.parent.0 + base);
+                        }
+                        item
+                    }));
+                    i += 1;
+                    continue;
+                }
+            }
+            if Expr::cast(node.clone()).is_none() {
+                i += 1;
+                continue;
+            }
+            let end = code_run_end(&elements, i);
+            let run = &elements[i..end];
+            let start = run[0].text_range().start();
+            let end_offset = run[run.len() - 1].text_range().end();
+            segments.push(TextRange::new(start, end_offset));
+            statements.push(TopStatement::Code(ItemGreen(puppet_syntax::top_level_run(
+                run,
+            ))));
+            i = end;
+        }
+        let top = CollectedItem {
+            kind: ItemKind::TopLevel,
+            name: Arc::from(""),
+            content: ItemContent::TopLevel {
+                source,
+                params,
+                statements,
+            },
+            in_class: false,
+            place: ItemPlace::new(
+                root.text_range(),
+                TextRange::empty(root.text_range().start()),
+                ItemIndex::TOP_LEVEL,
+                &segments,
+            ),
+        };
+        items.insert(0, top);
+        items
+    }
+}
+
+/// A top-level definition and the definitions nested in it, placed
+/// relative to its start (see [`CachedDefinition::items`]).
+fn definition_items(node: &SyntaxNode) -> Vec<CollectedItem> {
+    let mut found = Vec::new();
+    let Some(expr) = Expr::cast(node.clone()) else {
+        return found;
+    };
+    collect_definition(node, &expr, ItemIndex::TOP_LEVEL, &[], &mut found);
+    let start = node.text_range().start();
+    for item in &mut found {
+        item.place = item.place.moved(|r| r - start);
+    }
+    found
+}
+
+/// A node of one of the kinds that define something.
+fn is_definition_node(node: &SyntaxNode) -> bool {
+    matches!(
+        node.kind(),
+        SyntaxKind::CLASS_DEF
+            | SyntaxKind::DEFINE_DEF
+            | SyntaxKind::FUNCTION_DEF
+            | SyntaxKind::PLAN_DEF
+            | SyntaxKind::TYPE_ALIAS
+            | SyntaxKind::NODE_DEF
+    )
+}
+
+/// Where a run of top-level code starting with the statement at `start`
+/// ends (exclusive): the statement, and when it opens heredocs, everything
+/// up to their bodies, which the parser places after the line.
+fn code_run_end(elements: &[SyntaxElement], start: usize) -> usize {
+    let count = |node: &SyntaxNode, kind: SyntaxKind| {
+        node.descendants().filter(|n| n.kind() == kind).count()
+    };
+    let headers = |node: &SyntaxNode| count(node, SyntaxKind::HEREDOC_EXPR);
+    let bodies = |node: &SyntaxNode| count(node, SyntaxKind::HEREDOC_BODY);
+    let mut open = elements[start]
+        .as_node()
+        .map_or(0, |n| headers(n).saturating_sub(bodies(n)));
+    let mut end = start + 1;
+    let mut last_node = end;
+    while open > 0 && end < elements.len() {
+        if let Some(node) = elements[end].as_node() {
+            if is_definition_node(node) {
+                break;
+            }
+            open = (open + headers(node)).saturating_sub(bodies(node));
+            last_node = end + 1;
+        }
+        end += 1;
+    }
+    last_node
+}
+
+/// The definitions among a class body's statements.
+fn collect(list: &SyntaxNode, parent: ItemIndex, outer: &[String], items: &mut Vec<CollectedItem>) {
+    for node in list.children() {
+        if let Some(expr) = Expr::cast(node.clone()) {
+            collect_definition(&node, &expr, parent, outer, items);
+        }
+    }
+}
+
+/// A definition (when `node` is one) and, for a class, the classes and
+/// defines in its body (the only place Puppet allows definitions besides
+/// the top level); `outer` are the names of the enclosing classes.
+fn collect_definition(
+    node: &SyntaxNode,
+    expr: &Expr,
+    parent: ItemIndex,
+    outer: &[String],
+    items: &mut Vec<CollectedItem>,
+) {
+    let Some((kind, name, name_range)) = describe(expr, outer) else {
+        return;
+    };
+    let index = ItemIndex(items.len() as u32);
+    items.push(CollectedItem {
+        kind: ItemKind::Definition(kind),
+        name: Arc::from(name.as_str()),
+        content: ItemContent::Definition(ItemGreen(node.green().into_owned())),
+        in_class: !outer.is_empty(),
+        place: ItemPlace::new(
+            node.text_range(),
+            name_range.unwrap_or_else(|| node.text_range()),
+            parent,
+            &[node.text_range()],
+        ),
+    });
+    if let Expr::ClassDef(class) = expr {
+        if let Some(body) = class.body() {
+            let mut outer = outer.to_vec();
+            outer.push(name);
+            collect(body.syntax(), index, &outer, items);
         }
     }
 }
@@ -202,10 +472,9 @@ fn describe(expr: &Expr, outer: &[String]) -> Option<(DefKind, String, Option<Te
 /// enclosing classes' names unless the name already starts with them.
 fn qualified(outer: &[String], name: &str) -> String {
     let name = name.trim_start_matches("::").to_lowercase();
-    if outer.is_empty() {
+    let Some(prefix) = outer.last() else {
         return name;
-    }
-    let prefix = outer.last().map(String::as_str).unwrap_or_default();
+    };
     if name.starts_with(&format!("{prefix}::")) {
         name
     } else {
@@ -213,57 +482,92 @@ fn qualified(outer: &[String], name: &str) -> String {
     }
 }
 
-/// An item's green tree: equal across edits elsewhere in the file, so the
-/// queries reading it are not recomputed.
-#[salsa::tracked(returns(ref))]
-pub fn item_green(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-    index: ItemIndex,
-) -> Option<ItemGreen> {
-    file_items(db, file)
-        .get(index)
-        .map(|item| item.green.clone())
+/// One item of a file, as IDE features see it (with positions).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ItemData {
+    pub item: Item,
+    pub kind: ItemKind,
+    pub name: String,
+    pub range: TextRange,
+    pub name_range: TextRange,
+    pub parent: ItemIndex,
 }
 
-/// An item's kind and name (position-free).
-#[salsa::tracked(returns(ref))]
-pub fn item_key(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-    index: ItemIndex,
-) -> Option<(ItemKind, String)> {
-    file_items(db, file)
-        .get(index)
-        .map(|item| (item.kind, item.name.clone()))
+/// The items of a file with where they are (changes with every edit).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileItems {
+    pub items: Vec<ItemData>,
 }
 
-/// Whether an item stands directly in a class's body (rather than at the
-/// top level): what validating it on its own needs to know.
-#[salsa::tracked]
-pub fn item_in_class(db: &dyn salsa::Database, file: SourceFile, index: ItemIndex) -> bool {
-    let items = file_items(db, file);
-    index != ItemIndex::TOP_LEVEL
-        && items
-            .get(index)
-            .and_then(|item| items.get(item.parent))
-            .is_some_and(|parent| parent.kind == ItemKind::Definition(DefKind::Class))
+impl FileItems {
+    pub fn get(&self, index: ItemIndex) -> Option<&ItemData> {
+        self.items.get(index.0 as usize)
+    }
+
+    /// The definitions (every item but the top level) with their indices.
+    pub fn definitions(&self) -> impl Iterator<Item = (ItemIndex, &ItemData)> {
+        self.items
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(i, item)| (ItemIndex(i as u32), item))
+    }
+
+    /// The innermost item whose range contains `offset` (the top level
+    /// when no definition does).
+    pub fn item_at(&self, offset: TextSize) -> ItemIndex {
+        self.definitions()
+            .filter(|(_, item)| item.range.contains_inclusive(offset))
+            .min_by_key(|(_, item)| item.range.len())
+            .map_or(ItemIndex::TOP_LEVEL, |(index, _)| index)
+    }
+
+    /// The index of an item of this file.
+    pub fn index_of(&self, item: Item) -> Option<ItemIndex> {
+        self.items
+            .iter()
+            .position(|d| d.item == item)
+            .map(|i| ItemIndex(i as u32))
+    }
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn file_items(db: &dyn salsa::Database, file: SourceFile) -> FileItems {
+    let places = file.places(db);
+    let items = file
+        .items(db)
+        .iter()
+        .zip(&places.items)
+        .map(|(&item, place)| ItemData {
+            item,
+            kind: item.kind(db),
+            name: item.name(db).clone(),
+            range: place.range,
+            name_range: place.name_range,
+            parent: place.parent,
+        })
+        .collect();
+    FileItems { items }
+}
+
+/// Where an item is in its file now.
+pub fn item_place(db: &dyn salsa::Database, item: Item) -> Option<ItemPlace> {
+    let file = item.file(db);
+    let index = file.items(db).iter().position(|&i| i == item)?;
+    file.places(db).items.get(index).cloned()
 }
 
 /// The item's syntax node within the file's tree (with absolute offsets).
-pub fn item_node(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-    index: ItemIndex,
-) -> Option<SyntaxNode> {
-    let item = file_items(db, file).get(index)?;
-    let root = parse(db, file).syntax_node();
-    if index == ItemIndex::TOP_LEVEL {
+pub fn item_node(db: &dyn salsa::Database, item: Item) -> Option<SyntaxNode> {
+    let file = item.file(db);
+    let root = crate::db::parse(db, file).syntax_node();
+    if item.kind(db) == ItemKind::TopLevel {
         return Some(root);
     }
-    let node = puppet_syntax::covering_node(&root, item.range)?;
+    let place = item_place(db, item)?;
+    let node = puppet_syntax::covering_node(&root, place.range)?;
     node.ancestors()
-        .find(|n| n.text_range() == item.range && is_definition(n.kind()))
+        .find(|n| n.text_range() == place.range && is_definition(n.kind()))
 }
 
 fn is_definition(kind: SyntaxKind) -> bool {
@@ -278,7 +582,13 @@ fn is_definition(kind: SyntaxKind) -> bool {
     )
 }
 
-/// The typed definition node of an item's own tree.
-pub fn definition_expr(green: &ItemGreen) -> Option<Expr> {
-    Expr::cast(green.syntax()).filter(|e| is_definition(e.syntax().kind()))
+/// A file's definitions with their signatures and places.
+pub fn file_definitions(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+) -> impl Iterator<Item = (Item, &super::Signature, &ItemPlace)> {
+    file.items(db)
+        .iter()
+        .zip(&file.places(db).items)
+        .filter_map(move |(&item, place)| Some((item, item.signature(db).as_ref()?, place)))
 }

@@ -7,37 +7,71 @@
 
 use super::body::{
     name, Attribute, Block, Body, BodyKind, BodySourceMap, CallStyle, CaseOption, Expr, ExprId,
-    FloatLit, Lambda, Literal, Param, ResourceBody, StringPart,
+    FloatLit, Lambda, Literal, Param, ResourceBody, SegmentRange, StringPart,
 };
+use super::items::{ItemContent, TopStatement};
 use crate::hir::DefKind;
 use puppet_syntax::ast::{self, AstNode, LiteralValue, Number, NumberError};
-use puppet_syntax::{SourceKind, SyntaxKind, SyntaxNode, TextRange};
+use puppet_syntax::{SourceKind, SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 /// Nesting deeper than this is not lowered (it becomes `Missing`): the
 /// evaluator stops far earlier, and this keeps the recursion within a
 /// small stack on hostile input.
 const MAX_DEPTH: u32 = 256;
 
-/// Lowers an item: a definition node, or a file's root (its top level,
-/// with nested definitions as [`Expr::Definition`] placeholders).
-pub fn lower_item(root: &SyntaxNode, source: SourceKind) -> (Body, BodySourceMap) {
+/// Lowers an item's content: a definition's node, or a file's top level
+/// (with nested definitions as [`Expr::Definition`] placeholders).
+pub fn lower_item(content: &ItemContent) -> (Body, BodySourceMap) {
     let mut cx = Lowering::new(BodyKind::Manifest);
-    if let Some(file) = ast::SourceFile::cast(root.clone()) {
-        let params = file.epp_params().and_then(|p| p.params());
-        if source == SourceKind::Template {
-            cx.body.kind = BodyKind::Template {
-                has_params: params.is_some(),
-            };
+    match content {
+        ItemContent::Definition(green) => {
+            if let Some(expr) = ast::Expr::cast(green.syntax()) {
+                cx.definition(&expr);
+            }
         }
-        if let Some(list) = params {
-            cx.body_params(&list);
+        ItemContent::TopLevel {
+            source,
+            params,
+            statements,
+        } => {
+            let params = params
+                .as_ref()
+                .and_then(|green| ast::EppParams::cast(green.syntax()).and_then(|p| p.params()));
+            if *source == SourceKind::Template {
+                cx.body.kind = BodyKind::Template {
+                    has_params: params.is_some(),
+                };
+            }
+            if let Some(list) = params {
+                cx.body_params(&list);
+                cx.segment += 1;
+            }
+            let mut body = Vec::new();
+            for statement in statements {
+                match statement {
+                    TopStatement::Code(green) => {
+                        for expr in ast::children::<ast::Expr>(&green.syntax()) {
+                            body.push(cx.expr(&expr));
+                        }
+                        cx.segment += 1;
+                    }
+                    TopStatement::Definition { kind, name } => {
+                        let placeholder = Expr::Definition {
+                            kind: *kind,
+                            name: super::body::name(name),
+                        };
+                        body.push(cx.alloc_at(placeholder, NOWHERE));
+                    }
+                }
+            }
+            cx.body.body = body;
         }
-        cx.body.body = cx.statements(file.statements());
-    } else if let Some(expr) = ast::Expr::cast(root.clone()) {
-        cx.definition(&expr);
     }
     cx.finish()
 }
+
+/// Where a placeholder for a definition is: in no segment.
+const NOWHERE: TextRange = TextRange::empty(TextSize::new(0));
 
 /// A whole text lowered outside the database: its top level and its
 /// definitions (for the evaluator of a lone text).
@@ -55,22 +89,25 @@ pub struct LoweredDefinition {
 }
 
 pub fn lower_file(root: &SyntaxNode, source: SourceKind) -> LoweredFile {
-    let items = super::items::items_of(root);
+    let mut items = super::items::collect_items(root, source).into_iter();
+    let top = items
+        .next()
+        .map(|top| lower_item(&top.content).0)
+        .unwrap_or_else(|| Body::new(BodyKind::Manifest));
     let definitions = items
-        .definitions()
-        .filter_map(|(_, item)| {
+        .filter_map(|item| {
             let super::ItemKind::Definition(kind) = item.kind else {
                 return None;
             };
             Some(LoweredDefinition {
                 kind,
-                name: item.name.clone(),
-                body: std::sync::Arc::new(lower_item(&item.green.syntax(), source).0),
+                name: item.name.to_string(),
+                body: std::sync::Arc::new(lower_item(&item.content).0),
             })
         })
         .collect();
     LoweredFile {
-        top: std::sync::Arc::new(lower_item(root, source).0),
+        top: std::sync::Arc::new(top),
         definitions,
     }
 }
@@ -89,6 +126,8 @@ struct Lowering {
     body: Body,
     map: BodySourceMap,
     depth: u32,
+    /// The segment whose tree is being lowered.
+    segment: u32,
 }
 
 impl Lowering {
@@ -97,6 +136,7 @@ impl Lowering {
             body: Body::new(kind),
             map: BodySourceMap::default(),
             depth: 0,
+            segment: 0,
         }
     }
 
@@ -106,15 +146,17 @@ impl Lowering {
     }
 
     fn alloc(&mut self, expr: Expr, node: &SyntaxNode) -> ExprId {
-        let id = self.body.alloc(expr);
-        self.map.record(id, node.text_range());
-        id
+        self.alloc_at(expr, node.text_range())
     }
 
     fn alloc_at(&mut self, expr: Expr, range: TextRange) -> ExprId {
         let id = self.body.alloc(expr);
-        self.map.record(id, range);
+        self.map.record(id, self.here(range));
         id
+    }
+
+    fn here(&self, range: TextRange) -> SegmentRange {
+        SegmentRange::new(self.segment, range)
     }
 
     /// The body of a definition: parameters, return type, statements.
@@ -159,7 +201,7 @@ impl Lowering {
         self.map.record_params(ranges);
     }
 
-    fn params(&mut self, list: &ast::ParamList) -> (Vec<Param>, Vec<TextRange>) {
+    fn params(&mut self, list: &ast::ParamList) -> (Vec<Param>, Vec<SegmentRange>) {
         let mut params = Vec::new();
         let mut ranges = Vec::new();
         for p in list.params() {
@@ -172,7 +214,7 @@ impl Lowering {
                 default: p.default_value().map(|d| self.expr(&d)),
                 rest: p.captures_rest(),
             });
-            ranges.push(token.text_range());
+            ranges.push(self.here(token.text_range()));
         }
         (params, ranges)
     }
@@ -433,7 +475,8 @@ impl Lowering {
             return_type,
             body,
         });
-        self.map.record_lambda(id, l.syntax().text_range(), ranges);
+        let range = self.here(l.syntax().text_range());
+        self.map.record_lambda(id, range, ranges);
         id
     }
 

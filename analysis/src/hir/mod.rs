@@ -7,6 +7,7 @@
 pub mod body;
 pub mod items;
 pub mod lower;
+pub mod published;
 pub mod render;
 pub mod resolution;
 pub mod scope;
@@ -14,14 +15,13 @@ pub mod signature;
 
 pub use body::{Body, BodySourceMap, ExprId, LambdaId, Name};
 pub use items::{
-    file_items, item_green, item_in_class, item_key, item_node, FileItems, ItemData, ItemGreen,
-    ItemId, ItemIndex, ItemKind,
+    file_definitions, file_items, item_node, item_place, FileItems, ItemContent, ItemData,
+    ItemGreen, ItemIndex, ItemKind, ItemPlace,
 };
-pub use signature::{
-    file_signatures, item_signature, normalized_text, DefKind, ParamSummary, Signature,
-};
+pub use published::{published, Published};
+pub use signature::{item_signature, normalized_text, DefKind, ParamSummary, Signature};
 
-use crate::db::SourceFile;
+use crate::db::Item;
 use std::sync::Arc;
 
 /// An item's body with its source map.
@@ -32,39 +32,22 @@ pub struct LoweredItem {
 }
 
 #[salsa::tracked(returns(ref))]
-pub fn lowered_item(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-    index: ItemIndex,
-) -> Option<LoweredItem> {
-    let green = item_green(db, file, index).as_ref()?;
-    let (body, source_map) = lower::lower_item(&green.syntax(), *file.kind(db));
-    Some(LoweredItem {
+pub fn lowered_item(db: &dyn salsa::Database, item: Item) -> LoweredItem {
+    let (body, source_map) = lower::lower_item(item.content(db));
+    LoweredItem {
         body: Arc::new(body),
         source_map: Arc::new(source_map),
-    })
+    }
 }
 
 /// An item's body, position-free: unchanged by edits that only move it or
 /// change its comments and spacing.
 #[salsa::tracked(returns(ref))]
-pub fn item_body(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-    index: ItemIndex,
-) -> Option<Arc<Body>> {
-    lowered_item(db, file, index)
-        .as_ref()
-        .map(|l| l.body.clone())
+pub fn item_body(db: &dyn salsa::Database, item: Item) -> Arc<Body> {
+    lowered_item(db, item).body.clone()
 }
 
-/// Where an item's expressions are, relative to the item's start.
-pub fn item_source_map(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-    index: ItemIndex,
-) -> Option<Arc<BodySourceMap>> {
-    lowered_item(db, file, index)
-        .as_ref()
-        .map(|l| l.source_map.clone())
+/// Where an item's expressions are, relative to its segments' starts.
+pub fn item_source_map(db: &dyn salsa::Database, item: Item) -> Arc<BodySourceMap> {
+    lowered_item(db, item).source_map.clone()
 }

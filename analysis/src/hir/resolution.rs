@@ -4,10 +4,11 @@
 //! positions make it change with every edit, so nothing position-free
 //! depends on it.
 
+use super::body::SegmentRange;
 use super::scope::{
     item_scopes, DefSite, Failure, ScopeKind, ScopeOrigin, Target, VariableDefKind,
 };
-use super::{file_items, item_node, item_source_map, ItemIndex, Name};
+use super::{file_items, item_node, item_place, item_source_map, BodySourceMap, Name};
 use crate::db::{SourceFile, Workspace};
 use crate::index::{lookup, Namespace};
 use puppet_syntax::ast::{self, AstNode};
@@ -168,17 +169,13 @@ pub fn variable_resolution(
     file: SourceFile,
 ) -> Resolution {
     let items = file_items(db, file);
+    let places = file.places(db);
     let mut out = Resolution::default();
     // The scope of each item's body, to parent nested items' scopes.
     let mut body_scopes: Vec<Option<usize>> = vec![None; items.items.len()];
-    for (i, item) in items.items.iter().enumerate() {
-        let index = ItemIndex(i as u32);
-        let scopes = item_scopes(db, workspace, file, index);
-        let Some(map) = item_source_map(db, file, index) else {
-            continue;
-        };
-        let origin = item.range.start();
-        let at = |r: TextRange| r + origin;
+    for (i, (item, place)) in items.items.iter().zip(&places.items).enumerate() {
+        let scopes = item_scopes(db, workspace, item.item);
+        let map = item_source_map(db, item.item);
         let scope_base = out.scopes.len();
         let def_base = out.definitions.len();
         let name = match item.kind {
@@ -190,8 +187,8 @@ pub fn variable_resolution(
         for scope in &scopes.scopes {
             let range = match scope.origin {
                 ScopeOrigin::Body => item.range,
-                ScopeOrigin::Lambda(l) => at(map.lambda_range(l)),
-                ScopeOrigin::Apply(e) => at(map.expr_range(e)),
+                ScopeOrigin::Lambda(l) => place.absolute(map.lambda_range(l)),
+                ScopeOrigin::Apply(e) => place.absolute(map.expr_range(e)),
             };
             let parent = match scope.parent {
                 Some(p) => Some(scope_base + p.0 as usize),
@@ -210,16 +207,10 @@ pub fn variable_resolution(
         }
         body_scopes[i] = (!scopes.scopes.is_empty()).then_some(scope_base);
         for def in &scopes.defs {
-            let range = match def.site {
-                DefSite::Param(p) => map.param_range(p as usize).unwrap_or_default(),
-                DefSite::LambdaParam(l, p) => {
-                    map.lambda_param_range(l, p as usize).unwrap_or_default()
-                }
-                DefSite::Target(e) => map.expr_range(e),
-            };
+            let range = def_site_range(&map, def.site).map(|r| place.absolute(r));
             out.definitions.push(VariableDef {
                 name: def.name.to_string(),
-                range: at(range),
+                range: range.unwrap_or_default(),
                 kind: def.kind,
                 scope: scope_base + def.scope.0 as usize,
                 used: def.used,
@@ -228,7 +219,7 @@ pub fn variable_resolution(
         for reference in &scopes.refs {
             out.references.push(VariableRef {
                 name: reference.name.to_string(),
-                range: at(map.expr_range(reference.expr)),
+                range: place.absolute(map.expr_range(reference.expr)),
                 scope: scope_base + reference.scope.0 as usize,
                 target: match &reference.target {
                     Target::Local(defs) => {
@@ -271,24 +262,33 @@ pub fn class_variable_definition(
     let found = lookup(db, workspace, Namespace::Class, class);
     let resolved = found.first()?;
     let file = resolved.location.file;
-    let index = resolved.location.index;
-    let class_def = item_node(db, file, index).and_then(ast::ClassDef::cast)?;
+    let item = resolved.location.item;
+    let class_def = item_node(db, item).and_then(ast::ClassDef::cast)?;
     for param in class_def.params().iter().flat_map(|p| p.params()) {
         if param.name().as_deref() == Some(name) {
             return Some((file, param.variable_token()?.text_range()));
         }
     }
     // The first class-scope assignment (outside lambdas) of the name.
-    let scopes = item_scopes(db, workspace, file, index);
-    let map = item_source_map(db, file, index)?;
-    let origin = file_items(db, file).get(index)?.range.start();
+    let scopes = item_scopes(db, workspace, item);
+    let map = item_source_map(db, item);
+    let place = item_place(db, item)?;
     let wanted: Name = super::body::name(name);
     scopes
         .defs
         .iter()
         .find(|d| d.name == wanted && d.kind == VariableDefKind::Assignment && d.scope.0 == 0)
         .and_then(|d| match d.site {
-            DefSite::Target(e) => Some((file, map.expr_range(e) + origin)),
+            DefSite::Target(e) => Some((file, place.absolute(map.expr_range(e)))),
             _ => None,
         })
+}
+
+/// Where a definition site is, in its item's segments.
+pub fn def_site_range(map: &BodySourceMap, site: DefSite) -> Option<SegmentRange> {
+    match site {
+        DefSite::Param(p) => map.param_range(p as usize),
+        DefSite::LambdaParam(l, p) => map.lambda_param_range(l, p as usize),
+        DefSite::Target(e) => Some(map.expr_range(e)),
+    }
 }

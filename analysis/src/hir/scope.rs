@@ -29,9 +29,9 @@
 //! unless what it publishes changes.
 
 use super::body::{Body, BodyKind, Expr, ExprId, LambdaId, Name, Param};
+use super::item_body;
 use super::render::render;
-use super::{item_body, item_signature, ItemIndex};
-use crate::db::{SourceFile, Workspace};
+use crate::db::{Item, SourceFile, Workspace};
 use crate::hir::DefKind;
 use crate::index::{index_key, lookup, Namespace};
 use puppet_syntax::ast::UnaryOp;
@@ -304,45 +304,6 @@ impl ItemScopes {
 
 // ----- what items publish -----------------------------------------------
 
-/// The variables an item's body assigns directly in its own scope (not in
-/// lambdas), with its parameters: what a class publishes as `$class::x`,
-/// and what top and node scopes publish as global variables.
-#[salsa::tracked(returns(ref))]
-pub fn item_variables(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-    index: ItemIndex,
-) -> BTreeSet<Name> {
-    let Some(body) = item_body(db, file, index) else {
-        return BTreeSet::new();
-    };
-    let mut out: BTreeSet<Name> = body.params.iter().map(|p| p.name).collect();
-    let mut stack: Vec<ExprId> = body.body.clone();
-    while let Some(id) = stack.pop() {
-        if let Expr::Assign { target, .. } = &body[id] {
-            out.extend(assignment_targets(body, *target));
-        }
-        // Lambdas are scopes of their own: `children` does not enter them.
-        stack.extend(body.children(id));
-    }
-    out
-}
-
-/// The variable names an assignment target binds.
-fn assignment_targets(body: &Body, target: ExprId) -> Vec<Name> {
-    match &body[target] {
-        Expr::Variable(name) => vec![*name],
-        Expr::Array(items) => items
-            .iter()
-            .filter_map(|&i| match &body[i] {
-                Expr::Variable(name) => Some(*name),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// Variables assigned at top scope or node scope in a file (manifests
 /// only: a template's assignments are its own).
 #[salsa::tracked(returns(ref))]
@@ -350,25 +311,16 @@ pub fn file_globals(db: &dyn salsa::Database, file: SourceFile) -> BTreeSet<Name
     if *file.kind(db) != puppet_syntax::SourceKind::Manifest {
         return BTreeSet::new();
     }
-    let items = super::file_items(db, file);
-    let mut out = BTreeSet::new();
-    for (i, item) in items.items.iter().enumerate() {
-        let index = ItemIndex(i as u32);
-        let global = match item.kind {
-            super::ItemKind::TopLevel => true,
-            super::ItemKind::Definition(kind) => kind == DefKind::Node,
-        };
-        if global {
-            let vars = item_variables(db, file, index);
-            let body = item_body(db, file, index);
-            let params: BTreeSet<Name> = body
-                .iter()
-                .flat_map(|b| b.params.iter().map(|p| p.name))
-                .collect();
-            out.extend(vars.iter().filter(|v| !params.contains(*v)).copied());
-        }
-    }
-    out
+    file.items(db)
+        .iter()
+        .filter(|item| {
+            matches!(
+                item.kind(db),
+                super::ItemKind::TopLevel | super::ItemKind::Definition(DefKind::Node)
+            )
+        })
+        .flat_map(|item| item.published(db).variables.iter().copied())
+        .collect()
 }
 
 /// Top- and node-scope variables of the whole workspace, with the files
@@ -419,7 +371,7 @@ pub fn class_variable_chain(
             });
         };
         let name = resolved.definition.name.clone();
-        let vars = item_variables(db, resolved.location.file, resolved.location.index).clone();
+        let vars = resolved.location.item.published(db).variables.clone();
         seen.insert(name.clone());
         chain.push((name, vars));
         match &resolved.definition.parent {
@@ -440,16 +392,10 @@ pub fn class_variable_chain(
 
 /// Resolves every variable reference of an item's body.
 #[salsa::tracked(returns(ref))]
-pub fn item_scopes(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    file: SourceFile,
-    index: ItemIndex,
-) -> Arc<ItemScopes> {
-    let Some(body) = item_body(db, file, index) else {
-        return Arc::default();
-    };
-    let signature = item_signature(db, file, index);
+pub fn item_scopes(db: &dyn salsa::Database, workspace: Workspace, item: Item) -> Arc<ItemScopes> {
+    let body = item_body(db, item);
+    let file = item.file(db);
+    let signature = item.signature(db);
     let (kind, inherits) = match body.kind {
         BodyKind::Manifest => (ScopeKind::Top, None),
         BodyKind::Template { .. } => (ScopeKind::Template, None),

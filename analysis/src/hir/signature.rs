@@ -1,11 +1,11 @@
 //! Signatures: what a definition declares (its kind, qualified name,
 //! parameters with their declared types, parent class, return or aliased
-//! type, documentation), without positions. The workspace index is built
+//! type), without positions, and apart from it what a definition says
+//! for people ([`Documentation`]). The workspace index is built
 //! from them, so typing inside a body never rebuilds it (equal signatures
 //! stop recomputation).
 
-use super::items::{file_items, item_green, item_key, ItemIndex, ItemKind};
-use crate::db::SourceFile;
+use crate::db::Item;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::SyntaxNode;
 
@@ -41,8 +41,6 @@ pub struct ParamSummary {
     /// `Optional[String]`.
     pub type_text: Option<String>,
     pub has_default: bool,
-    /// The default value's text (normalised), shown on hover.
-    pub default_text: Option<String>,
     /// `*$rest`: takes all remaining arguments.
     pub captures_rest: bool,
 }
@@ -59,7 +57,47 @@ pub struct Signature {
     pub parent: Option<String>,
     /// The aliased type (type aliases) or return type (functions).
     pub type_text: Option<String>,
+}
+
+/// What a definition says for people: its doc comment and its parameters'
+/// default values as written (hover, completion, signature help). Kept
+/// apart from the signature: typing in a comment or a default value
+/// changes nothing the workspace checks.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Documentation {
     pub doc: Option<String>,
+    /// `(parameter, default value's text, normalised)`.
+    pub defaults: Vec<(String, String)>,
+}
+
+impl Documentation {
+    /// The default value of a parameter as written.
+    pub fn default_of(&self, param: &str) -> Option<&str> {
+        self.defaults
+            .iter()
+            .find(|(name, _)| name == param)
+            .map(|(_, text)| text.as_str())
+    }
+}
+
+/// The documentation of a definition's node.
+pub fn documentation(node: &SyntaxNode) -> Documentation {
+    let list = Expr::cast(node.clone()).and_then(|expr| match expr {
+        Expr::ClassDef(d) => d.params(),
+        Expr::DefineDef(d) => d.params(),
+        Expr::FunctionDef(d) => d.params(),
+        Expr::PlanDef(d) => d.params(),
+        _ => None,
+    });
+    let defaults = list
+        .into_iter()
+        .flat_map(|list| list.params())
+        .filter_map(|p| Some((p.name()?, normalized_text(p.default_value()?.syntax()))))
+        .collect();
+    Documentation {
+        doc: ast::doc_comment(node),
+        defaults,
+    }
 }
 
 /// Text of an expression with runs of whitespace (and comments) squeezed,
@@ -96,48 +134,27 @@ fn params(list: Option<ast::ParamList>) -> Vec<ParamSummary> {
                 name: p.name()?,
                 type_text: p.type_expr().map(|t| normalized_text(t.syntax())),
                 has_default: p.default_value().is_some(),
-                default_text: p.default_value().map(|d| normalized_text(d.syntax())),
                 captures_rest: p.captures_rest(),
             })
         })
         .collect()
 }
 
-/// The signature of item `index` of `file` (`None` for the top level).
-#[salsa::tracked(returns(ref))]
-pub fn item_signature(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-    index: ItemIndex,
-) -> Option<Signature> {
-    let (ItemKind::Definition(kind), name) = item_key(db, file, index).as_ref()? else {
-        return None;
-    };
-    let green = item_green(db, file, index).as_ref()?;
-    signature(*kind, name.clone(), &green.syntax())
+/// The signature of an item (`None` for the top level).
+pub fn item_signature(db: &dyn salsa::Database, item: Item) -> Option<&Signature> {
+    item.signature(db).as_ref()
 }
 
-/// The signatures of a file's definitions, in item order (item `i + 1`
-/// is entry `i`). Position-free: edits that keep every signature stop
-/// here, before the workspace index.
-#[salsa::tracked(returns(ref))]
-pub fn file_signatures(db: &dyn salsa::Database, file: SourceFile) -> Vec<(ItemIndex, Signature)> {
-    file_items(db, file)
-        .definitions()
-        .filter_map(|(index, _)| Some((index, item_signature(db, file, index).clone()?)))
-        .collect()
-}
-
-fn signature(kind: DefKind, name: String, node: &SyntaxNode) -> Option<Signature> {
+/// What a definition's node declares (computed by the host when it
+/// collects a file's items).
+pub fn signature(kind: DefKind, name: String, node: &SyntaxNode) -> Option<Signature> {
     let expr = Expr::cast(node.clone())?;
-    let doc = ast::doc_comment(node);
     let mut sig = Signature {
         kind,
         name,
         params: Vec::new(),
         parent: None,
         type_text: None,
-        doc,
     };
     match expr {
         Expr::ClassDef(d) => {

@@ -12,6 +12,7 @@ use crate::builtins::{builtins, docs::DocSource};
 use crate::db::{parse, SourceFile, Workspace};
 use crate::hir::resolution::{variable_resolution, FileTarget};
 use crate::hir::scope::{Target, VariableDefKind};
+use crate::hir::signature::Documentation;
 use crate::hir::{DefKind, Signature};
 use crate::host::Analysis;
 use crate::index::{lookup, Namespace};
@@ -98,9 +99,11 @@ impl Hover<'_> {
             Referent::Definition(namespace, name) => {
                 let found = lookup(self.db, self.workspace, *namespace, name);
                 match found.first() {
-                    Some(resolved) => Some(
-                        self.definition(&resolved.definition, resolved.location.file.path(self.db)),
-                    ),
+                    Some(resolved) => Some(self.definition(
+                        &resolved.definition,
+                        resolved.location.item.documentation(self.db),
+                        resolved.location.file.path(self.db),
+                    )),
                     None => self.builtin(*namespace, name),
                 }
             }
@@ -137,7 +140,7 @@ impl Hover<'_> {
     }
 
     /// A definition of the workspace: its signature, file and doc comment.
-    fn definition(&self, def: &Signature, path: &std::path::Path) -> String {
+    fn definition(&self, def: &Signature, docs: &Documentation, path: &std::path::Path) -> String {
         let params = || {
             def.params
                 .iter()
@@ -152,7 +155,7 @@ impl Hover<'_> {
                     }
                     s.push('$');
                     s.push_str(&p.name);
-                    if let Some(d) = &p.default_text {
+                    if let Some(d) = docs.default_of(&p.name) {
                         s.push_str(" = ");
                         s.push_str(d);
                     }
@@ -213,7 +216,7 @@ impl Hover<'_> {
             }
         }
         let _ = writeln!(md, "\n{} in `{}`", def.kind.describe(), path.display());
-        if let Some(doc) = &def.doc {
+        if let Some(doc) = &docs.doc {
             let _ = writeln!(md, "\n{doc}");
         }
         md

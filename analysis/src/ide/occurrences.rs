@@ -11,7 +11,7 @@ use crate::hir::resolution::{
     class_variable_definition, variable_resolution, FileTarget, Resolution,
 };
 use crate::hir::scope::{workspace_globals, ScopeKind, Target};
-use crate::hir::{file_items, file_signatures, item_node, DefKind};
+use crate::hir::{file_definitions, file_items, item_node, DefKind};
 use crate::index::{index_key, lookup, Namespace};
 use crate::ruby_plugins::plugin_index;
 use crate::workspace::TemplateFunction;
@@ -238,12 +238,9 @@ impl Walker<'_> {
 
     /// The names of the file's own definitions.
     fn definitions(&mut self) {
-        let items = file_items(self.db, self.file);
         let text = self.file.text(self.db).clone();
-        for (index, def) in file_signatures(self.db, self.file) {
-            let Some(range) = items.get(*index).map(|item| item.name_range) else {
-                continue;
-            };
+        for (_, def, place) in file_definitions(self.db, self.file) {
+            let range = place.name_range;
             if def.kind == DefKind::Node {
                 continue;
             }
@@ -626,7 +623,7 @@ pub fn param_site(
         return None;
     }
     let file = resolved.location.file;
-    let node = item_node(db, file, resolved.location.index)?;
+    let node = item_node(db, resolved.location.item)?;
     let list = node.children().find_map(ast::ParamList::cast)?;
     let param = list.params().find(|p| p.name().as_deref() == Some(param))?;
     Some((file, param.variable_token()?.text_range()))

@@ -90,7 +90,8 @@ impl Analysis {
             return dispatch_help(&name, &dispatches, None, arg_index, done);
         };
         let definition = &found.definition;
-        let signature = definition_signature(&name, definition);
+        let docs = found.location.item.documentation(self.db());
+        let signature = definition_signature(&name, definition, docs);
         let rest = definition.params.last().is_some_and(|p| p.captures_rest);
         let count = signature.parameters.len();
         let active = if rest && arg_index >= count {
@@ -118,10 +119,12 @@ impl Analysis {
             (Namespace::DefinedType, type_name)
         };
         let found = lookup(self.db(), self.workspace(), namespace, &name);
-        let definition = &found.first()?.definition;
+        let found = found.first()?;
+        let definition = &found.definition;
+        let docs = found.location.item.documentation(self.db());
         let active = attribute.and_then(|a| definition.params.iter().position(|p| p.name == a));
         Some(SignatureHelp {
-            signatures: vec![definition_signature(&definition.name, definition)],
+            signatures: vec![definition_signature(&definition.name, definition, docs)],
             active_signature: 0,
             active_parameter: active,
         })
@@ -376,7 +379,11 @@ fn dispatch_help(
 }
 
 /// `name(Type $p = default, ...)` of a workspace definition.
-fn definition_signature(name: &str, definition: &crate::hir::Signature) -> SignatureInfo {
+fn definition_signature(
+    name: &str,
+    definition: &crate::hir::Signature,
+    docs: &crate::hir::signature::Documentation,
+) -> SignatureInfo {
     let parts: Vec<String> = definition
         .params
         .iter()
@@ -391,14 +398,14 @@ fn definition_signature(name: &str, definition: &crate::hir::Signature) -> Signa
             }
             text.push('$');
             text.push_str(&p.name);
-            if let Some(default) = &p.default_text {
+            if let Some(default) = docs.default_of(&p.name) {
                 text.push_str(" = ");
                 text.push_str(default);
             }
             text
         })
         .collect();
-    let mut info = signature_info(name, &parts, definition.doc.clone());
+    let mut info = signature_info(name, &parts, docs.doc.clone());
     if let Some(ret) = definition
         .type_text
         .as_ref()

@@ -33,10 +33,12 @@ mod walk;
 
 pub use context::{type_context, TypeContext};
 
+use crate::db::Item;
 use crate::db::{SourceFile, Workspace};
 use crate::hir::body::{Body, ExprId, Name};
+use crate::hir::resolution::def_site_range;
 use crate::hir::scope::{item_scopes, DefSite};
-use crate::hir::{file_items, item_body, item_source_map, ItemIndex};
+use crate::hir::{file_items, item_body, item_place, item_source_map};
 use crate::index::{lookup, Namespace};
 use crate::types::Type;
 use crate::values::Value;
@@ -130,14 +132,9 @@ impl ItemTypes {
 /// other's variables); at level 0 other items are `Any`.
 const HOPS: u8 = 2;
 
-/// Infers one item of a file.
-pub fn infer_item(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    file: SourceFile,
-    index: ItemIndex,
-) -> &Arc<ItemTypes> {
-    infer_item_at(db, workspace, file, index, HOPS)
+/// Infers one item.
+pub fn infer_item(db: &dyn salsa::Database, workspace: Workspace, item: Item) -> &Arc<ItemTypes> {
+    infer_item_at(db, workspace, item, HOPS)
 }
 
 /// Infers one item, reading other items' variables at level `hops - 1`.
@@ -145,14 +142,11 @@ pub fn infer_item(
 pub fn infer_item_at(
     db: &dyn salsa::Database,
     workspace: Workspace,
-    file: SourceFile,
-    index: ItemIndex,
+    item: Item,
     hops: u8,
 ) -> Arc<ItemTypes> {
-    let Some(body) = item_body(db, file, index) else {
-        return Arc::default();
-    };
-    let scopes = item_scopes(db, workspace, file, index);
+    let body = item_body(db, item);
+    let scopes = item_scopes(db, workspace, item);
     let ctx = type_context(db, workspace);
     let functions = called_functions(db, workspace, body);
     let outside = Others {
@@ -194,10 +188,9 @@ fn called_functions(
             if resolved.definition.kind != crate::hir::DefKind::Function {
                 continue;
             }
-            if let Some(callee) = item_body(db, resolved.location.file, resolved.location.index) {
-                pending.push(callee.clone());
-                found.push((key, callee.clone()));
-            }
+            let callee = item_body(db, resolved.location.item);
+            pending.push(callee.clone());
+            found.push((key, callee.clone()));
         }
     }
     found
@@ -252,13 +245,7 @@ pub fn class_variable_type(
         let Some(resolved) = found.first() else {
             return Inferred::any();
         };
-        let types = infer_item_at(
-            db,
-            workspace,
-            resolved.location.file,
-            resolved.location.index,
-            hops,
-        );
+        let types = infer_item_at(db, workspace, resolved.location.item, hops);
         if let Some(found) = types.final_vars.get(&key) {
             return found.clone();
         }
@@ -292,16 +279,15 @@ pub fn global_variable_type(
     let ts = ev.ts();
     let mut joined: Option<Inferred> = None;
     for &file in files {
-        let items = file_items(db, file);
-        for (i, item) in items.items.iter().enumerate() {
-            let global = match item.kind {
+        for &item in file.items(db) {
+            let global = match item.kind(db) {
                 crate::hir::ItemKind::TopLevel => true,
                 crate::hir::ItemKind::Definition(kind) => kind == crate::hir::DefKind::Node,
             };
             if !global {
                 continue;
             }
-            let types = infer_item_at(db, workspace, file, ItemIndex(i as u32), hops);
+            let types = infer_item_at(db, workspace, item, hops);
             if let Some(found) = types.final_vars.get(&key) {
                 joined = Some(match joined {
                     None => found.clone(),
@@ -356,10 +342,9 @@ impl FileTypes {
 /// Infers every expression of `file` in the context of its workspace, in
 /// file positions (IDE features ask [`infer_range`] for what they need).
 pub fn infer_file(db: &dyn salsa::Database, workspace: Workspace, file: SourceFile) -> FileTypes {
-    let items = file_items(db, file);
     let mut out = FileTypes::default();
-    for i in 0..items.items.len() {
-        project(db, workspace, file, ItemIndex(i as u32), &mut out);
+    for &item in file.items(db) {
+        project(db, workspace, item, &mut out);
     }
     out.definitions
         .sort_by_key(|(range, _)| (range.start(), range.end()));
@@ -373,12 +358,11 @@ pub fn infer_range(
     file: SourceFile,
     range: TextRange,
 ) -> FileTypes {
-    let items = file_items(db, file);
     let mut out = FileTypes::default();
-    for (i, item) in items.items.iter().enumerate() {
+    for item in &file_items(db, file).items {
         let touches = item.range.intersect(range).is_some() || item.range.contains_range(range);
         if touches {
-            project(db, workspace, file, ItemIndex(i as u32), &mut out);
+            project(db, workspace, item.item, &mut out);
         }
     }
     out.definitions
@@ -387,37 +371,24 @@ pub fn infer_range(
 }
 
 /// Adds an item's inference to `out`, in file positions.
-fn project(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    file: SourceFile,
-    index: ItemIndex,
-    out: &mut FileTypes,
-) {
-    let (Some(item), Some(map)) = (
-        file_items(db, file).get(index),
-        item_source_map(db, file, index),
-    ) else {
+fn project(db: &dyn salsa::Database, workspace: Workspace, item: Item, out: &mut FileTypes) {
+    let Some(place) = item_place(db, item) else {
         return;
     };
-    let origin = item.range.start();
-    let types = infer_item(db, workspace, file, index);
-    let scopes = item_scopes(db, workspace, file, index);
+    let map = item_source_map(db, item);
+    let types = infer_item(db, workspace, item);
+    let scopes = item_scopes(db, workspace, item);
     for (i, inferred) in types.exprs.iter().enumerate() {
         let Some(inferred) = inferred else { continue };
-        let range = map.expr_range(crate::hir::body::ExprId::from_index(i)) + origin;
+        let range = place.absolute(map.expr_range(crate::hir::body::ExprId::from_index(i)));
         out.exprs.entry(range).or_insert_with(|| inferred.clone());
     }
     for def in &scopes.defs {
-        let range = match def.site {
-            DefSite::Param(p) => map.param_range(p as usize),
-            DefSite::LambdaParam(l, p) => map.lambda_param_range(l, p as usize),
-            DefSite::Target(e) => Some(map.expr_range(e)),
-        };
+        let range = def_site_range(&map, def.site);
         let (Some(range), Some(inferred)) = (range, types.def(def.site)) else {
             continue;
         };
-        let range = range + origin;
+        let range = place.absolute(range);
         out.exprs.insert(range, inferred.clone());
         out.definitions.push((range, inferred.clone()));
     }

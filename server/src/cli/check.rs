@@ -98,6 +98,6 @@ fn json_record(path: &Path, index: &LineIndex, d: &Diagnostic) -> serde_json::Va
         "endColumn": end.col + 1,
         "severity": d.severity.as_str(),
         "code": d.code,
-        "message": d.message,
+        "message": &*d.message,
     })
 }

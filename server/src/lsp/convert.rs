@@ -124,7 +124,7 @@ pub fn diagnostic(d: &Diagnostic, index: &LineIndex, encoding: ColumnEncoding) -
         severity: Some(severity(d.severity)),
         code: Some(lsp::NumberOrString::String(d.code.to_string())),
         source: Some("puppet-ls".to_string()),
-        message: d.message.clone(),
+        message: d.message.to_string(),
         ..lsp::Diagnostic::default()
     }
 }
@@ -466,7 +466,7 @@ mod tests {
                 range: TextRange::new(0.into(), 1.into()),
                 severity: Severity::Warning,
                 code: "unknown-class",
-                message: "m".to_string(),
+                message: "m".into(),
                 related: None,
             },
             &index,

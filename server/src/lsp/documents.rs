@@ -1,7 +1,7 @@
 //! The documents the editor has open: text, version and line index, kept
 //! exactly as the editor sees them (the analysis gets a copy of the text).
 
-use puppet_syntax::line_index::{changes_to_edits, ColumnEncoding, ContentChange, LineIndex};
+use puppet_syntax::line_index::{ColumnEncoding, ContentChange, LineIndex};
 use puppet_syntax::TextEdit;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -64,8 +64,8 @@ impl Documents {
                 doc.version
             );
         }
-        let (text, edits) = changes_to_edits(doc.text(), changes, encoding);
-        doc.index = Arc::new(LineIndex::new(&text));
+        let (index, edits) = doc.index.changed(changes, encoding);
+        doc.index = Arc::new(index);
         doc.version = version;
         Ok(edits)
     }

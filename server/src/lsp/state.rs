@@ -47,8 +47,8 @@ impl State {
             return;
         };
         if let Some(edits) = edits {
-            let applied = self.host.edit_file(path, edits);
-            if applied.is_some_and(|text| *text == *doc.text()) {
+            let text = doc.index.shared_text().clone();
+            if self.host.apply_edits(path, edits, text) {
                 return;
             }
             tracing::warn!(

@@ -49,7 +49,10 @@ pub(super) fn functions(ctx: &Ctx) -> Vec<CompletionItem> {
         .map(|f| builtin_function(f, range))
         .collect();
     for (namespace, _, locations) in definition_index(ctx.db, ctx.workspace).iter() {
-        let Some(def) = locations.first().and_then(|&l| definition(ctx.db, l)) else {
+        let Some(&location) = locations.first() else {
+            continue;
+        };
+        let Some(def) = definition(ctx.db, location) else {
             continue;
         };
         if namespace != Namespace::Function || def.kind != DefKind::Function {
@@ -63,7 +66,7 @@ pub(super) fn functions(ctx: &Ctx) -> Vec<CompletionItem> {
                     &params,
                     def.type_text.as_deref(),
                 )))
-                .documentation(def.doc.as_deref())
+                .documentation(location.item.documentation(ctx.db).doc.as_deref())
                 .snippet(call_snippet(&def.name, &params)),
         );
     }
@@ -169,11 +172,15 @@ pub(super) fn types(ctx: &Ctx) -> Vec<CompletionItem> {
         if namespace != Namespace::Type {
             continue;
         }
-        if let Some(def) = locations.first().and_then(|&l| definition(ctx.db, l)) {
+        let Some(&location) = locations.first() else {
+            continue;
+        };
+        if let Some(def) = definition(ctx.db, location) {
+            let docs = location.item.documentation(ctx.db);
             out.push(
                 CompletionItem::new(&def.name, CompletionKind::TypeAlias, range)
                     .detail(def.type_text.clone())
-                    .documentation(def.doc.as_deref()),
+                    .documentation(docs.doc.as_deref()),
             );
         }
     }
@@ -188,11 +195,14 @@ pub(super) fn classes(ctx: &Ctx, style: ClassNameStyle) -> Vec<CompletionItem> {
         if namespace != Namespace::Class {
             continue;
         }
-        let Some(def) = locations.first().and_then(|&l| definition(ctx.db, l)) else {
+        let Some(&location) = locations.first() else {
+            continue;
+        };
+        let Some(def) = definition(ctx.db, location) else {
             continue;
         };
         let item = CompletionItem::new(&def.name, CompletionKind::Class, range)
-            .documentation(def.doc.as_deref());
+            .documentation(location.item.documentation(ctx.db).doc.as_deref());
         out.push(match style {
             ClassNameStyle::Bare | ClassNameStyle::InString => item,
             ClassNameStyle::Title => item.insert(format!("'{}':", def.name)),
