@@ -92,6 +92,8 @@ fn normal_form<'t>(
         &text[usize::from(range.start())..usize::from(range.end())]
     };
     let mut walk = root.preorder_with_tokens();
+    // A skipped subtree still ends with a `Leave` of its node.
+    let mut skipped: Option<SyntaxNode> = None;
     while let Some(event) = walk.next() {
         match event {
             rowan::WalkEvent::Enter(NodeOrToken::Node(node)) => {
@@ -99,14 +101,22 @@ fn normal_form<'t>(
                     asides.heredoc_bodies.push(slice(node.text_range()));
                     comments_in(&node, asides);
                     walk.skip_subtree();
+                    skipped = Some(node);
                 } else if let Some(value) = string_value(&node) {
                     atoms.push(Atom::Str(value));
                     walk.skip_subtree();
+                    skipped = Some(node);
                 } else {
                     atoms.push(Atom::Enter(node.kind()));
                 }
             }
-            rowan::WalkEvent::Leave(NodeOrToken::Node(_)) => atoms.push(Atom::Leave),
+            rowan::WalkEvent::Leave(NodeOrToken::Node(node)) => {
+                if skipped.as_ref() == Some(&node) {
+                    skipped = None;
+                } else {
+                    atoms.push(Atom::Leave);
+                }
+            }
             rowan::WalkEvent::Enter(NodeOrToken::Token(token)) => match token.kind() {
                 COMMENT | BLOCK_COMMENT => asides.comments.push(trimmed(token.text())),
                 COMMA | SEMICOLON => {}

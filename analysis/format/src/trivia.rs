@@ -96,6 +96,19 @@ impl<'a> Trivia<'a> {
         }
     }
 
+    /// The own-line comments before a token (inline ones stay attached).
+    pub fn take_own_line(&mut self, token: &SyntaxToken) -> Vec<Comment<'a>> {
+        let Some(i) = self.index(token.text_range().start()) else {
+            return Vec::new();
+        };
+        let leading = &mut self.tokens[i].leading;
+        let inline_from = leading
+            .iter()
+            .position(|c| c.placement == Placement::Inline)
+            .unwrap_or(leading.len());
+        leading.drain(..inline_from).collect()
+    }
+
     pub fn take_trailing(&mut self, token: &SyntaxToken) -> Vec<Comment<'a>> {
         match self.index(token.text_range().start()) {
             Some(i) => std::mem::take(&mut self.tokens[i].trailing),

@@ -90,9 +90,17 @@ pub fn list(
         .map(|(i, item)| print_item(b, item, i == 0))
         .collect();
     let closing_comments = match close {
-        Some(close) => b.trivia.take_leading(close),
+        Some(close) => b.trivia.take_own_line(close),
         None => Vec::new(),
     };
+    // Comments after the closing bracket belong after the list, not in
+    // its group (where they would break it).
+    let after_close = match close {
+        Some(close) => b.trivia.take_trailing(close),
+        None => Vec::new(),
+    };
+    let after_close = b.trailing_comments(after_close);
+    let after_close = b.docs.concat(after_close);
     let close_doc = match close {
         Some(close) => b.token(close),
         None => b.docs.nil(),
@@ -100,6 +108,7 @@ pub fn list(
     if printed.is_empty() && closing_comments.is_empty() && !b.docs.forces_break(open_doc) {
         stray_docs.insert(0, open_doc);
         stray_docs.push(close_doc);
+        stray_docs.push(after_close);
         return b.docs.concat(stray_docs);
     }
     let has_comments =
@@ -137,7 +146,7 @@ pub fn list(
     }
     if !closing_comments.is_empty() {
         inner.push(b.docs.hard_line());
-        inner.extend(b.comment_lines(closing_comments, true));
+        inner.extend(b.closing_comment_lines(closing_comments, true));
     }
     let inner = b.docs.concat(inner);
     let indented = b.docs.indent(inner);
@@ -149,8 +158,10 @@ pub fn list(
     let all = b
         .docs
         .concat(vec![open_doc, indented, closing_line, close_doc]);
-    b.docs
-        .group_with_id(all, Some(id), style.broken || source_broken || has_comments)
+    let group = b
+        .docs
+        .group_with_id(all, Some(id), style.broken || source_broken || has_comments);
+    b.docs.concat(vec![group, after_close])
 }
 
 /// An item with the comments above it, and the comments after its comma.
@@ -158,7 +169,7 @@ fn print_item(b: &mut Builder<'_>, item: &Item, first: bool) -> Printed {
     let token = first_token(&item.node);
     let comments = token
         .as_ref()
-        .map(|t| b.trivia.take_leading(t))
+        .map(|t| b.trivia.take_own_line(t))
         .unwrap_or_default();
     let blank_before = !first && token.as_ref().is_some_and(|t| b.trivia.blank_before(t));
     let mut comments_before = b.comment_lines(comments, !first);
@@ -166,7 +177,7 @@ fn print_item(b: &mut Builder<'_>, item: &Item, first: bool) -> Printed {
         Some((key, op, value)) => {
             // Own-line comments before the operator go above the entry.
             if let NodeOrToken::Token(op_token) = &op {
-                let moved = b.trivia.take_leading(op_token);
+                let moved = b.trivia.take_own_line(op_token);
                 comments_before.extend(b.comment_lines(moved, true));
             }
             let key_doc = b.spaced(item.node.kind(), &key);

@@ -175,7 +175,21 @@ impl<'a> Builder<'a> {
     /// Own-line comments in a vertical list (statements, attributes,
     /// entries): at the start of a line, keeping one blank line above a
     /// comment that had one (`keep_blank` false for the first in a list).
-    fn comment_lines(&mut self, comments: Vec<Comment<'a>>, mut keep_blank: bool) -> Vec<DocId> {
+    fn comment_lines(&mut self, comments: Vec<Comment<'a>>, keep_blank: bool) -> Vec<DocId> {
+        let mut docs = self.closing_comment_lines(comments, keep_blank);
+        if !docs.is_empty() {
+            docs.push(self.docs.hard_line());
+        }
+        docs
+    }
+
+    /// `comment_lines` without the line break after the last comment, for
+    /// comments before a closing bracket (which starts its own line).
+    fn closing_comment_lines(
+        &mut self,
+        comments: Vec<Comment<'a>>,
+        mut keep_blank: bool,
+    ) -> Vec<DocId> {
         let mut docs = Vec::new();
         for comment in comments {
             match comment.placement {
@@ -189,12 +203,10 @@ impl<'a> Builder<'a> {
                         docs.push(self.docs.hard_line());
                     }
                     docs.push(self.docs.text(comment.text));
-                    docs.push(self.docs.hard_line());
                 }
                 Placement::Trailing => {
                     docs.push(self.docs.line_start());
                     docs.push(self.docs.text(comment.text));
-                    docs.push(self.docs.hard_line());
                 }
             }
             keep_blank = true;

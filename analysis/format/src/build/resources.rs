@@ -118,7 +118,7 @@ fn several_bodies(
             .position(|p| p.kind() == COLON)
             .unwrap_or(parts.len());
         let comments = super::first_token(body)
-            .map(|t| b.trivia.take_leading(&t))
+            .map(|t| b.trivia.take_own_line(&t))
             .unwrap_or_default();
         docs.extend(b.comment_lines(comments, true));
         docs.push(b.spaced(body.kind(), &parts[..title_end]));
@@ -136,10 +136,10 @@ fn several_bodies(
             None => b.docs.text(";"),
         });
     }
-    let comments = b.trivia.take_leading(close);
+    let comments = b.trivia.take_own_line(close);
     if !comments.is_empty() {
         docs.push(b.docs.hard_line());
-        docs.extend(b.comment_lines(comments, true));
+        docs.extend(b.closing_comment_lines(comments, true));
     }
     let docs = b.docs.concat(docs);
     let indented = b.docs.indent(docs);

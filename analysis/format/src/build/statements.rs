@@ -16,7 +16,7 @@ pub fn source_file(b: &mut Builder<'_>, root: &SyntaxNode) -> DocId {
         if !docs.is_empty() {
             docs.push(b.docs.hard_line());
         }
-        docs.extend(b.comment_lines(end, !docs.is_empty()));
+        docs.extend(b.closing_comment_lines(end, !docs.is_empty()));
     }
     b.docs.concat(docs)
 }
@@ -51,7 +51,7 @@ fn statement_prefix(b: &mut Builder<'_>, statement: &SyntaxNode, first: bool) ->
     let Some(token) = first_token(statement) else {
         return Vec::new();
     };
-    let comments = b.trivia.take_leading(&token);
+    let comments = b.trivia.take_own_line(&token);
     let had_comments = !comments.is_empty();
     let mut docs = b.comment_lines(comments, !first);
     if b.trivia.blank_before(&token) && (had_comments || !first) {
@@ -86,7 +86,7 @@ pub fn block(b: &mut Builder<'_>, node: &SyntaxNode) -> DocId {
     }
     let open_doc = b.token(open);
     let inner = &parts[1..parts.len() - 1];
-    let closing_comments = b.trivia.take_leading(close);
+    let closing_comments = b.trivia.take_own_line(close);
     if inner.is_empty() && closing_comments.is_empty() && !b.trivia.has_comments(open) {
         let close_doc = b.token(close);
         return b.docs.concat(vec![open_doc, close_doc]);
@@ -102,8 +102,11 @@ pub fn block(b: &mut Builder<'_>, node: &SyntaxNode) -> DocId {
         if !body.is_empty() {
             body.push(b.docs.hard_line());
         }
-        body.extend(b.comment_lines(closing_comments, !body.is_empty()));
+        body.extend(b.closing_comment_lines(closing_comments, !body.is_empty()));
     }
+    let after_close = b.trivia.take_trailing(close);
+    let after_close = b.trailing_comments(after_close);
+    let after_close = b.docs.concat(after_close);
     let close_doc = b.token(close);
     let (line_a, line_b) = if may_stay_on_line {
         (b.docs.line(), b.docs.line())
@@ -115,7 +118,8 @@ pub fn block(b: &mut Builder<'_>, node: &SyntaxNode) -> DocId {
     let content = b.docs.concat(content);
     let indented = b.docs.indent(content);
     let all = b.docs.concat(vec![open_doc, indented, line_b, close_doc]);
-    b.docs.group(all, false)
+    let group = b.docs.group(all, false);
+    b.docs.concat(vec![group, after_close])
 }
 
 fn single_statement_without_comments(b: &Builder<'_>, inner: &[SyntaxElement]) -> bool {
@@ -153,10 +157,10 @@ pub fn case(b: &mut Builder<'_>, node: &SyntaxNode) -> DocId {
     }
     let mut close_doc = b.docs.nil();
     if let Some(NodeOrToken::Token(close)) = &close {
-        let comments = b.trivia.take_leading(close);
+        let comments = b.trivia.take_own_line(close);
         if !comments.is_empty() {
             body.push(b.docs.hard_line());
-            body.extend(b.comment_lines(comments, true));
+            body.extend(b.closing_comment_lines(comments, true));
         }
         close_doc = b.token(close);
     }
