@@ -2,5 +2,6 @@
 
 pub mod check;
 pub mod eval;
+pub mod fmt;
 pub mod parse;
 pub mod source;
