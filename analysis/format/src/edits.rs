@@ -19,6 +19,16 @@ pub enum Typed {
     Newline,
 }
 
+/// Edits that format the whole text, each a stretch of changed lines (so
+/// an editor keeps its cursor and marks on the lines that stay).
+pub fn format_document(
+    text: &str,
+    kind: SourceKind,
+    options: &FormatOptions,
+) -> Result<Vec<TextEdit>, NotFormatted> {
+    edits_for_lines(text, kind, options, 0..=usize::MAX, None)
+}
+
 /// Edits that format the lines `range` touches.
 pub fn format_range(
     text: &str,
@@ -96,7 +106,8 @@ fn edits_for_lines(
     let new_lines = LineStarts::new(&formatted);
     let diff = TextDiff::from_lines(text, &formatted);
     let mut edits = Vec::new();
-    for (old, new) in changed_stretches(diff.ops()) {
+    let stretches = changed_stretches(diff.ops(), old_lines.count(), new_lines.count(), skip_line);
+    for (old, new) in stretches {
         // An insertion touches the line it is inserted before.
         let touched = old.start..old.end.max(old.start + 1);
         let overlaps = touched.start <= *wanted.end() && *wanted.start() < touched.end;
@@ -122,20 +133,57 @@ fn edits_for_lines(
     Ok(edits)
 }
 
-/// The line ranges (old, new) that differ; a replacement of as many
-/// lines as it replaces is taken line by line, so a range can pick some.
-fn changed_stretches(ops: &[DiffOp]) -> Vec<(Range<usize>, Range<usize>)> {
-    let mut stretches = Vec::new();
+/// The line ranges (old, new) that differ, from the stretches the diff
+/// found equal (the indices of its other operations can be wrong:
+/// similar's issue 78). A replacement of as many lines as it replaces is
+/// taken line by line, so that a range can pick some; so is one that only
+/// drops `skip_line` besides.
+fn changed_stretches(
+    ops: &[DiffOp],
+    old_len: usize,
+    new_len: usize,
+    skip_line: Option<usize>,
+) -> Vec<(Range<usize>, Range<usize>)> {
+    let mut gaps = Vec::new();
+    let (mut old_at, mut new_at) = (0, 0);
     for op in ops {
-        if let DiffOp::Equal { .. } = op {
+        let DiffOp::Equal {
+            old_index,
+            new_index,
+            len,
+        } = *op
+        else {
+            continue;
+        };
+        if old_index < old_at || new_index < new_at {
             continue;
         }
-        let (old, new) = (op.old_range(), op.new_range());
-        if old.len() == new.len() {
-            stretches.extend(old.zip(new).map(|(o, n)| (o..o + 1, n..n + 1)));
-        } else {
-            stretches.push((old, new));
+        if old_index > old_at || new_index > new_at {
+            gaps.push((old_at..old_index, new_at..new_index));
         }
+        (old_at, new_at) = (old_index + len, new_index + len);
+    }
+    if old_at < old_len || new_at < new_len {
+        gaps.push((old_at..old_len, new_at..new_len));
+    }
+    let mut stretches = Vec::new();
+    for (old, new) in gaps {
+        let old_lines: Vec<usize> = match skip_line {
+            Some(skip) if old.contains(&skip) && old.len() == new.len() + 1 => {
+                old.clone().filter(|&line| line != skip).collect()
+            }
+            _ if old.len() == new.len() => old.clone().collect(),
+            _ => {
+                stretches.push((old, new));
+                continue;
+            }
+        };
+        stretches.extend(
+            old_lines
+                .into_iter()
+                .zip(new)
+                .map(|(o, n)| (o..o + 1, n..n + 1)),
+        );
     }
     stretches
 }
@@ -172,6 +220,11 @@ impl LineStarts {
             starts.push(end);
         }
         LineStarts { starts }
+    }
+
+    /// How many lines (a last line without a line break counts).
+    fn count(&self) -> usize {
+        self.starts.len() - 1
     }
 
     /// The start of line `line` (the end of the text past the last line).

@@ -22,7 +22,7 @@ mod equivalence;
 mod printer;
 mod trivia;
 
-pub use edits::{format_on_type, format_range, Typed};
+pub use edits::{format_document, format_on_type, format_range, Typed};
 pub use puppet_syntax::TextEdit;
 use puppet_syntax::{parse, SourceKind, SyntaxError};
 
