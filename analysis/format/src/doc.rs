@@ -206,6 +206,9 @@ impl<'a> Docs<'a> {
     /// comments (they go to the end of the line); `None` when it cannot be
     /// printed on one line (a hard break, text over several lines).
     pub fn flat_width(&self, id: DocId) -> Option<usize> {
+        if self.forces_break(id) && !self.only_trailing_comments(id) {
+            return None;
+        }
         let mut width = 0usize;
         let mut stack = vec![id];
         while let Some(id) = stack.pop() {
@@ -223,6 +226,35 @@ impl<'a> Docs<'a> {
             }
         }
         Some(width)
+    }
+}
+
+impl Docs<'_> {
+    /// Whether the only thing forcing a break in `id` is a trailing
+    /// comment (which goes to the end of the line, so the rest stays flat).
+    fn only_trailing_comments(&self, id: DocId) -> bool {
+        let mut stack = vec![id];
+        while let Some(id) = stack.pop() {
+            if !self.forces_break(id) {
+                continue;
+            }
+            match self.node(id) {
+                Node::LineSuffix(_) => {}
+                Node::Concat(parts) => stack.extend(parts.iter()),
+                Node::Indent(c) | Node::Flat(c) => stack.push(*c),
+                Node::Group {
+                    content, broken, ..
+                } => {
+                    if *broken {
+                        return false;
+                    }
+                    stack.push(*content);
+                }
+                Node::IfBreak { flat, .. } => stack.push(*flat),
+                _ => return false,
+            }
+        }
+        true
     }
 }
 

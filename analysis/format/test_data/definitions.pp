@@ -12,3 +12,12 @@ class empty {
 class with_params (
   $a, $bb = 1,
 ) {}
+class typed (
+  Array[Struct[{
+    min => Integer,
+    max => Integer,
+  }]] $ranges = [],
+  Array[Enum['a', 'b', 'c',
+  ]] $letters = ['a'],
+  String $s = 'x',
+) {}

@@ -115,6 +115,12 @@ pub fn relationship_chain(b: &mut Builder<'_>, node: &SyntaxNode) -> DocId {
     let mut docs = vec![b.element(&first)];
     for (op, right) in &links {
         docs.push(b.docs.line());
+        // A comment between the arrow and its right operand goes above
+        // the arrow, which stays on its operand's line.
+        let comments = super::first_token_of(right)
+            .map(|t| b.trivia.take_own_line(&t))
+            .unwrap_or_default();
+        docs.extend(b.comment_lines(comments, false));
         docs.push(b.element(op));
         docs.push(b.docs.text(" "));
         docs.push(b.element(right));

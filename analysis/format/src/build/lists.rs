@@ -299,12 +299,19 @@ pub fn arg_list(b: &mut Builder<'_>, node: &SyntaxNode) -> DocId {
     };
     let (list_items, stray) = items(&inner);
     let in_method_call = node.parent().is_some_and(|p| p.kind() == METHOD_CALL_EXPR);
+    // Puppet's grammar takes no trailing comma in a parameter's type
+    // (`Array[String,] $x` does not parse) though it does elsewhere.
+    let in_parameter_type = node
+        .parent()
+        .filter(|p| p.kind() == ACCESS_EXPR)
+        .and_then(|access| access.parent())
+        .is_some_and(|p| matches!(p.kind(), PARAM | RETURN_TYPE));
     if stray.is_empty() && hugs_last(b, node, &list_items) {
         return hugged(b, &open, &list_items, close.as_ref());
     }
     let style = Style {
         padded: false,
-        trailing_comma: !in_method_call,
+        trailing_comma: !in_method_call && !in_parameter_type,
         broken: false,
     };
     list(b, &open, &list_items, &stray, close.as_ref(), style)
@@ -326,12 +333,29 @@ fn hugs_last(b: &Builder<'_>, node: &SyntaxNode, list_items: &[Item]) -> bool {
 }
 
 /// A hash, an array, a call ending with a lambda, or a call or access
-/// whose own last argument is huggable.
+/// whose single argument is huggable (`Optional[Struct[{` ... `}]]`).
 fn is_huggable(node: &SyntaxNode) -> bool {
-    match node.kind() {
-        HASH_EXPR | ARRAY_EXPR => has_items(node),
-        CALL_EXPR | METHOD_CALL_EXPR => node.children().last().is_some_and(|c| c.kind() == LAMBDA),
-        _ => false,
+    let mut node = node.clone();
+    loop {
+        match node.kind() {
+            HASH_EXPR | ARRAY_EXPR => return has_items(&node),
+            CALL_EXPR | METHOD_CALL_EXPR
+                if node.children().last().is_some_and(|c| c.kind() == LAMBDA) =>
+            {
+                return true
+            }
+            CALL_EXPR | ACCESS_EXPR => {
+                let Some(args) = node.children().find(|c| c.kind() == ARG_LIST) else {
+                    return false;
+                };
+                let mut arguments = args.children().filter(|c| c.kind() != HEREDOC_BODY);
+                match (arguments.next(), arguments.next()) {
+                    (Some(only), None) => node = only,
+                    _ => return false,
+                }
+            }
+            _ => return false,
+        }
     }
 }
 

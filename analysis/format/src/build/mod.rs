@@ -21,7 +21,7 @@ use std::collections::HashMap;
 
 /// How deeply nested a tree may be to be formatted: each level costs a few
 /// stack frames, and the formatter must not overflow a 2 MiB thread stack.
-pub const MAX_NESTING: u32 = 200;
+pub const MAX_NESTING: u32 = 400;
 
 pub struct Builder<'a> {
     pub docs: Docs<'a>,
