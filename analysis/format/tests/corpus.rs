@@ -84,7 +84,7 @@ fn corpus_formats_to_the_same_program_idempotently() {
         }
         // The editor's edits give the same text (checked on every tenth
         // file: diffing every file would double the test's time).
-        if formatted_count % 10 == 0 {
+        if formatted_count.checked_rem(10) == Some(0) {
             match format_document(&text, SourceKind::Manifest, &options) {
                 Ok(edits) if apply(&text, &edits) == once => {}
                 Ok(_) => {
