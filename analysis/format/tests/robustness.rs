@@ -171,3 +171,20 @@ proptest! {
         let _ = format_on_type(&text, SourceKind::Manifest, end, typed, &options);
     }
 }
+
+#[test]
+fn windows_line_breaks_become_unix_ones_outside_verbatim_text() {
+    let text = "class a {\r\n  $x = @(EOT)\r\n    body\r\n    | EOT\r\n  $y  =  'z' # c\r\n}\r\n";
+    let formatted = format(text.into()).unwrap();
+    assert_eq!(
+        formatted,
+        "class a {\n  $x = @(EOT)\n    body\r\n    | EOT\n  $y = 'z' # c\n}\n"
+    );
+    assert_eq!(format(formatted.clone()), Ok(formatted));
+}
+
+#[test]
+fn a_heredoc_last_in_a_file_without_a_final_line_break() {
+    let formatted = format("$x = @(EOT)\nbody\nEOT".into()).unwrap();
+    assert_eq!(formatted, "$x = @(EOT)\nbody\nEOT\n");
+}
