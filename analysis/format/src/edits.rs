@@ -63,6 +63,7 @@ pub fn format_on_type(
             count: parsed.errors().len(),
         });
     }
+    let offset = offset.min(TextSize::of(text));
     let Some(list) = enclosing_list(&parsed.syntax_node(), offset) else {
         return Ok(Vec::new());
     };

@@ -169,6 +169,9 @@ proptest! {
         let _ = format_range(&text, SourceKind::Manifest, TextRange::new(start, end), &options);
         let typed = if comma { Typed::Comma } else { Typed::Newline };
         let _ = format_on_type(&text, SourceKind::Manifest, end, typed, &options);
+        let past_the_end = TextSize::from((len + a) as u32);
+        let _ = format_on_type(&text, SourceKind::Manifest, past_the_end, typed, &options);
+        let _ = format_range(&text, SourceKind::Manifest, TextRange::new(end, past_the_end), &options);
     }
 }
 
