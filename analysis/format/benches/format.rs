@@ -8,7 +8,7 @@
 //! corpus the bench prints a message and does nothing.
 
 use criterion::{Criterion, Throughput};
-use puppet_format::{format_source, FormatOptions};
+use puppet_format::{format_document, format_source, FormatOptions};
 use puppet_syntax::SourceKind;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -69,6 +69,10 @@ fn main() {
         group.throughput(Throughput::Bytes(large.len() as u64));
         group.bench_function(LARGE_FILE, |b| {
             b.iter(|| black_box(format_source(&large, SourceKind::Manifest, &options)))
+        });
+        // What format-on-save does: the text, then line edits, checked.
+        group.bench_function(format!("{LARGE_FILE}, editor edits"), |b| {
+            b.iter(|| black_box(format_document(&large, SourceKind::Manifest, &options)))
         });
     }
     group.finish();

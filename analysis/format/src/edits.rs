@@ -9,7 +9,7 @@
 use crate::{check_same_program, format_source, FormatOptions, NotFormatted};
 use puppet_syntax::SyntaxKind::*;
 use puppet_syntax::{parse, SourceKind, SyntaxNode, TextEdit, TextRange, TextSize};
-use similar::{DiffOp, TextDiff};
+use similar::{Algorithm, DiffOp, TextDiff};
 use std::ops::Range;
 
 /// What was typed, for `format_on_type`.
@@ -105,7 +105,9 @@ fn edits_for_lines(
     let formatted = format_source(text, kind, options)?;
     let old_lines = LineStarts::new(text);
     let new_lines = LineStarts::new(&formatted);
-    let diff = TextDiff::from_lines(text, &formatted);
+    let diff = TextDiff::configure()
+        .algorithm(Algorithm::Patience)
+        .diff_lines(text, &formatted);
     let mut edits = Vec::new();
     let stretches = changed_stretches(diff.ops(), old_lines.count(), new_lines.count(), skip_line);
     for (old, new) in stretches {
@@ -123,10 +125,11 @@ fn edits_for_lines(
             &formatted[usize::from(insert_range.start)..usize::from(insert_range.end)],
         ));
     }
-    if edits.is_empty() {
+    let result = apply(text, &edits);
+    if edits.is_empty() || result == formatted {
+        // Nothing, or all of the (checked) formatting.
         return Ok(edits);
     }
-    let result = apply(text, &edits);
     let parsed = parse(text, kind);
     check_same_program(&parsed.syntax_node(), text, &result, kind).map_err(|_| {
         NotFormatted::Internal("these lines cannot be formatted apart from the rest".into())
