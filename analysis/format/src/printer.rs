@@ -34,6 +34,7 @@ pub fn print(docs: &Docs<'_>, root: DocId, width: usize, indent_width: usize) ->
         out: String::new(),
         column: 0,
         pending_indent: None,
+        line_indent: 0,
         protected_len: 0,
         line_suffixes: Vec::new(),
         heredocs: Vec::new(),
@@ -52,6 +53,8 @@ struct Printer<'d, 'a> {
     column: u32,
     /// Indentation owed to the current line, written with its first text.
     pending_indent: Option<u32>,
+    /// The indentation the current line started with.
+    line_indent: u32,
     /// Output before this length is verbatim source: never trimmed.
     protected_len: usize,
     line_suffixes: Vec<&'d str>,
@@ -255,13 +258,21 @@ impl<'d, 'a> Printer<'d, 'a> {
     /// Ends the line: its trailing comments, the line break, then the
     /// heredoc bodies whose headers stood on it.
     fn newline(&mut self, indent: u32) {
+        let mut after_line_comment = false;
         for suffix in std::mem::take(&mut self.line_suffixes) {
+            // A `#` comment runs to the end of its line: what follows it
+            // goes on the next.
+            if after_line_comment {
+                self.out.push('\n');
+                self.pending_indent = Some(self.line_indent.max(indent));
+            }
             self.write_indent();
             if !self.out.ends_with([' ', '\n']) && !self.out.is_empty() {
                 self.out.push(' ');
             }
             self.out.push_str(suffix);
             self.protected_len = self.out.len();
+            after_line_comment = suffix.starts_with('#');
         }
         self.pending_indent = None;
         let keep = self.out.trim_end_matches([' ', '\t']).len();
@@ -273,6 +284,7 @@ impl<'d, 'a> Printer<'d, 'a> {
             self.protected_len = self.out.len();
         }
         self.pending_indent = Some(indent);
+        self.line_indent = indent;
         self.column = indent;
     }
 }

@@ -133,6 +133,8 @@ fn soup() -> impl Strategy<Value = String> {
         ".each",
         "include a",
         "\t",
+        " # t\n",
+        "=>",
     ]);
     prop::collection::vec(pieces, 0..40).prop_map(|v| v.concat())
 }

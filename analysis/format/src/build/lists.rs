@@ -114,11 +114,13 @@ pub fn list(
     let has_comments =
         !closing_comments.is_empty() || printed.iter().any(|p| !p.comments_before.is_empty());
     let mut inner = stray_docs;
-    inner.push(if style.padded {
-        b.docs.line()
-    } else {
-        b.docs.soft_line()
-    });
+    if !printed.is_empty() || !closing_comments.is_empty() {
+        inner.push(if style.padded {
+            b.docs.line()
+        } else {
+            b.docs.soft_line()
+        });
+    }
     let widest = printed
         .iter()
         .filter_map(|p| p.key.and_then(|(_, width, _)| width))
