@@ -57,14 +57,25 @@ pub struct Style {
     pub broken: bool,
 }
 
-/// A list item ready to print: its document and, for an entry whose
-/// operator is aligned, its key's document and the rest.
+/// A list item ready to print.
 struct Printed {
-    doc: DocId,
-    key: Option<(DocId, Option<usize>, DocId)>,
+    shape: Shape,
     comments_before: Vec<DocId>,
     blank_before: bool,
     after_comma: DocId,
+}
+
+/// What an item is made of.
+enum Shape {
+    /// Printed as it is.
+    Whole(DocId),
+    /// `key => value` (or `$param = default`): the key, its width on one
+    /// line (`None` when it cannot be aligned) and ` => value`.
+    Entry {
+        key: DocId,
+        width: Option<usize>,
+        rest: DocId,
+    },
 }
 
 /// The list `open items close` in `style`.
@@ -121,31 +132,7 @@ pub fn list(
             b.docs.soft_line()
         });
     }
-    let widest = printed
-        .iter()
-        .filter_map(|p| p.key.and_then(|(_, width, _)| width))
-        .max();
-    let count = printed.len();
-    for (i, item) in printed.into_iter().enumerate() {
-        if i > 0 {
-            if item.blank_before {
-                let blank = b.docs.soft_line();
-                let nil = b.docs.nil();
-                inner.push(b.docs.if_break(blank, nil));
-            }
-            inner.push(b.docs.line());
-        }
-        inner.extend(item.comments_before);
-        inner.push(aligned(b, item.doc, item.key, widest, id));
-        if i + 1 < count {
-            inner.push(b.docs.text(","));
-        } else if style.trailing_comma {
-            let comma = b.docs.text(",");
-            let nil = b.docs.nil();
-            inner.push(b.docs.if_break(comma, nil));
-        }
-        inner.push(item.after_comma);
-    }
+    inner.extend(items_body(b, printed, style, id));
     if !closing_comments.is_empty() {
         inner.push(b.docs.hard_line());
         inner.extend(b.closing_comment_lines(closing_comments, true));
@@ -166,6 +153,41 @@ pub fn list(
     b.docs.concat(vec![group, after_close])
 }
 
+/// The items one after the other, separated by commas and (when broken)
+/// line breaks, keys padded to the widest key of the list.
+fn items_body(b: &mut Builder<'_>, printed: Vec<Printed>, style: Style, id: GroupId) -> Vec<DocId> {
+    let widest = printed
+        .iter()
+        .filter_map(|p| match p.shape {
+            Shape::Entry { width, .. } => width,
+            Shape::Whole(_) => None,
+        })
+        .max();
+    let count = printed.len();
+    let mut body = Vec::with_capacity(count * 4);
+    for (i, item) in printed.into_iter().enumerate() {
+        if i > 0 {
+            if item.blank_before {
+                let blank = b.docs.soft_line();
+                let nil = b.docs.nil();
+                body.push(b.docs.if_break(blank, nil));
+            }
+            body.push(b.docs.line());
+        }
+        body.extend(item.comments_before);
+        body.push(aligned(b, item.shape, widest, id));
+        if i + 1 < count {
+            body.push(b.docs.text(","));
+        } else if style.trailing_comma {
+            let comma = b.docs.text(",");
+            let nil = b.docs.nil();
+            body.push(b.docs.if_break(comma, nil));
+        }
+        body.push(item.after_comma);
+    }
+    body
+}
+
 /// An item with the comments above it, and the comments after its comma.
 fn print_item(b: &mut Builder<'_>, item: &Item, first: bool) -> Printed {
     let token = first_token(&item.node);
@@ -175,7 +197,7 @@ fn print_item(b: &mut Builder<'_>, item: &Item, first: bool) -> Printed {
         .unwrap_or_default();
     let blank_before = !first && token.as_ref().is_some_and(|t| b.trivia.blank_before(t));
     let mut comments_before = b.comment_lines(comments, !first);
-    let (doc, key) = match entry_parts(&item.node) {
+    let shape = match entry_parts(&item.node) {
         Some((key, op, value)) => {
             // Own-line comments before the operator go above the entry.
             if let NodeOrToken::Token(op_token) = &op {
@@ -190,18 +212,20 @@ fn print_item(b: &mut Builder<'_>, item: &Item, first: bool) -> Printed {
             let space = b.docs.text(" ");
             let space2 = b.docs.text(" ");
             let rest = b.docs.concat(vec![space, op_doc, space2, value_doc]);
-            let nil = b.docs.nil();
-            (nil, Some((key_doc, width, rest)))
+            Shape::Entry {
+                key: key_doc,
+                width,
+                rest,
+            }
         }
-        None => (b.node(&item.node), None),
+        None => Shape::Whole(b.node(&item.node)),
     };
     let after_comma = match &item.comma {
         Some(comma) => b.dropped(comma),
         None => b.docs.nil(),
     };
     Printed {
-        doc,
-        key,
+        shape,
         comments_before,
         blank_before,
         after_comma,
@@ -229,17 +253,11 @@ fn entry_parts(node: &SyntaxNode) -> Option<(Vec<SyntaxElement>, SyntaxElement, 
     ))
 }
 
-/// The item's document, with its key padded to `widest` when its group
-/// breaks.
-fn aligned(
-    b: &mut Builder<'_>,
-    doc: DocId,
-    key: Option<(DocId, Option<usize>, DocId)>,
-    widest: Option<usize>,
-    group: GroupId,
-) -> DocId {
-    let Some((key_doc, width, rest)) = key else {
-        return doc;
+/// The item's document, its key padded to `widest` when its group breaks.
+fn aligned(b: &mut Builder<'_>, shape: Shape, widest: Option<usize>, group: GroupId) -> DocId {
+    let (key, width, rest) = match shape {
+        Shape::Whole(doc) => return doc,
+        Shape::Entry { key, width, rest } => (key, width, rest),
     };
     let padding = match (width, widest) {
         (Some(width), Some(widest)) if widest > width => {
@@ -249,7 +267,7 @@ fn aligned(
         }
         _ => b.docs.nil(),
     };
-    b.docs.concat(vec![key_doc, padding, rest])
+    b.docs.concat(vec![key, padding, rest])
 }
 
 /// The brackets and items of a node whose parts are `open items close`.
