@@ -59,6 +59,22 @@ enum Command {
         #[arg(long = "library")]
         libraries: Vec<PathBuf>,
     },
+    /// Format manifests (.pp) in place, following the Puppet style guide;
+    /// files that do not parse are reported and left untouched (exit
+    /// status 1).
+    Fmt {
+        /// Files or directories (searched recursively; default `.`); `-`
+        /// formats standard input to standard output.
+        paths: Vec<PathBuf>,
+        /// Write nothing; list the files that would change (exit status 1
+        /// if any would).
+        #[arg(long)]
+        check: bool,
+        /// Write nothing; print a unified diff of the changes (exit
+        /// status 1 if any).
+        #[arg(long)]
+        diff: bool,
+    },
     /// Evaluate Puppet source statically: print the last statement's value
     /// (`%p` form) and its type, or `error: MESSAGE` (exit status 1).
     Eval {
@@ -82,6 +98,9 @@ fn main() -> ExitCode {
         Command::Parse { paths, tree } => cli::parse::run(&paths, tree),
         Command::Check { paths, format } => cli::check::run(&paths, format),
         Command::Types { paths, libraries } => cli::types::run(&paths, &libraries),
+        Command::Fmt { paths, check, diff } => {
+            cli::fmt::run(&paths, cli::fmt::Mode { check, diff })
+        }
         Command::Eval { expr, jsonl } => {
             if jsonl {
                 cli::eval::run_jsonl()

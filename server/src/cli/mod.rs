@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod eval;
+pub mod fmt;
 pub mod parse;
 pub mod source;
 pub mod types;

@@ -180,6 +180,18 @@ pub fn text_edit(
     lsp::TextEdit::new(range(index, edit.range, encoding), edit.new_text.clone())
 }
 
+/// Edits of one document (byte ranges of its current text).
+pub fn text_edits(
+    index: &LineIndex,
+    edits: &[puppet_syntax::TextEdit],
+    encoding: ColumnEncoding,
+) -> Vec<lsp::TextEdit> {
+    edits
+        .iter()
+        .map(|edit| lsp::TextEdit::new(range(index, edit.delete, encoding), edit.insert.clone()))
+        .collect()
+}
+
 /// What the client's workspace edits may contain.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct EditSupport {

@@ -56,6 +56,12 @@ pub fn capabilities(caps: &mut ServerCapabilities) {
         },
     ));
     caps.inlay_hint_provider = Some(OneOf::Left(true));
+    caps.document_formatting_provider = Some(OneOf::Left(true));
+    caps.document_range_formatting_provider = Some(OneOf::Left(true));
+    caps.document_on_type_formatting_provider = Some(DocumentOnTypeFormattingOptions {
+        first_trigger_character: ",".to_string(),
+        more_trigger_character: Some(vec!["\n".to_string()]),
+    });
     caps.code_action_provider = Some(CodeActionProviderCapability::Options(CodeActionOptions {
         code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
         ..Default::default()
@@ -536,6 +542,91 @@ pub async fn code_actions(
             })
             .collect();
         Ok(Some(actions))
+    })
+    .await
+}
+
+/// The edits formatting makes to an open document's current text (the
+/// line index holds it), or none when it is not formatted (it does not
+/// parse, or it is a template). The client's `tabSize` is not used: the
+/// style guide fixes two spaces, as `puppet-ls fmt` does.
+fn format_edits(
+    snap: &Snapshot,
+    uri: &Uri,
+    format: impl FnOnce(
+        &str,
+        puppet_syntax::SourceKind,
+        &puppet_syntax::line_index::LineIndex,
+    ) -> std::result::Result<
+        Vec<puppet_syntax::TextEdit>,
+        puppet_format::NotFormatted,
+    >,
+) -> jsonrpc::Result<Option<Vec<TextEdit>>> {
+    let path = snap.path(uri)?;
+    let index = index_of(snap, &path)?;
+    let kind = puppet_syntax::SourceKind::from_path(&path);
+    match format(index.text(), kind, &index) {
+        Ok(edits) => Ok(Some(convert::text_edits(&index, &edits, snap.encoding))),
+        Err(why) => {
+            tracing::info!("{}: not formatted: {why}", path.display());
+            Ok(None)
+        }
+    }
+}
+
+pub async fn formatting(
+    b: &Backend,
+    params: DocumentFormattingParams,
+) -> Result<Option<Vec<TextEdit>>> {
+    b.on_snapshot(move |snap| {
+        Ok(format_edits(
+            snap,
+            &params.text_document.uri,
+            |text, kind, _| puppet_format::format_document(text, kind, &Default::default()),
+        )?)
+    })
+    .await
+}
+
+pub async fn range_formatting(
+    b: &Backend,
+    params: DocumentRangeFormattingParams,
+) -> Result<Option<Vec<TextEdit>>> {
+    b.on_snapshot(move |snap| {
+        let encoding = snap.encoding;
+        Ok(format_edits(
+            snap,
+            &params.text_document.uri,
+            |text, kind, index| {
+                let range = convert::text_range(index, params.range, encoding);
+                puppet_format::format_range(text, kind, range, &Default::default())
+            },
+        )?)
+    })
+    .await
+}
+
+/// After `,` or a line break: the list around the cursor, aligned.
+pub async fn on_type_formatting(
+    b: &Backend,
+    params: DocumentOnTypeFormattingParams,
+) -> Result<Option<Vec<TextEdit>>> {
+    b.on_snapshot(move |snap| {
+        let typed = match params.ch.as_str() {
+            "," => puppet_format::Typed::Comma,
+            "\n" => puppet_format::Typed::Newline,
+            _ => return Ok(None),
+        };
+        let encoding = snap.encoding;
+        let position = params.text_document_position;
+        Ok(format_edits(
+            snap,
+            &position.text_document.uri,
+            |text, kind, index| {
+                let offset = convert::offset(index, position.position, encoding);
+                puppet_format::format_on_type(text, kind, offset, typed, &Default::default())
+            },
+        )?)
     })
     .await
 }

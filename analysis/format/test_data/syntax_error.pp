@@ -1,0 +1,4 @@
+file { '/x':
+  ensure => file
+  mode => '0644',
+}
