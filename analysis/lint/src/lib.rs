@@ -1,0 +1,111 @@
+//! puppet-lint's style checks, natively.
+//!
+//! Every check of puppet-lint 3 and the newer ones of puppet-lint 4 run
+//! over puppet-syntax's lossless tree, under puppet-lint's own names
+//! (`arrow_alignment`, `140chars`, ...), with its defaults, its control
+//! comments (`# lint:ignore:NAME`) and its `.puppet-lint.rc` options.
+//!
+//! The API is plain data: [`lint`] takes text and a [`LintConfig`] and
+//! answers [`LintDiagnostic`]s with byte ranges, and, for checks puppet-lint
+//! can fix, a [`Fix`] made of text edits that never change what the code
+//! means. [`CHECKS`] describes every check. `docs/lint.md` lists the checks
+//! and every deliberate difference from puppet-lint.
+
+mod checks;
+mod config;
+mod context;
+mod control_comments;
+mod rc;
+mod registry;
+
+pub use config::{ErrorLevel, LintConfig};
+pub use puppet_syntax::{SourceKind, TextEdit, TextRange, TextSize};
+pub use rc::{parse_rc, rc_file_locations, RcProblem};
+pub use registry::{check_info, CheckInfo, CHECKS};
+
+use context::LintContext;
+use std::path::Path;
+
+/// puppet-lint's two kinds of problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LintSeverity {
+    Error,
+    Warning,
+}
+
+impl LintSeverity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LintSeverity::Error => "error",
+            LintSeverity::Warning => "warning",
+        }
+    }
+}
+
+/// Text edits that resolve one diagnostic without changing what the code
+/// means. Ranges refer to the linted text and do not overlap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    /// What the fix does, for an editor's quick-fix menu.
+    pub label: String,
+    pub edits: Vec<TextEdit>,
+}
+
+/// One problem found by one check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LintDiagnostic {
+    /// The check's name, puppet-lint's own: a stable diagnostic code.
+    pub check: &'static str,
+    pub severity: LintSeverity,
+    /// Where the problem is, in bytes of the linted text.
+    pub range: TextRange,
+    pub message: String,
+    pub fix: Option<Fix>,
+}
+
+/// Lints a manifest with the enabled checks of `config`. Checks that need
+/// the file's path (`autoloader_layout`) do not run: see [`lint_path`].
+///
+/// Templates (`SourceKind::Template`) give no diagnostics, as puppet-lint
+/// only reads `.pp` files.
+pub fn lint(text: &str, kind: SourceKind, config: &LintConfig) -> Vec<LintDiagnostic> {
+    run(text, kind, None, config)
+}
+
+/// Lints a manifest that lives at `path` (as given by the user, compared
+/// as text like puppet-lint does: not resolved against the file system).
+pub fn lint_path(
+    path: &Path,
+    text: &str,
+    kind: SourceKind,
+    config: &LintConfig,
+) -> Vec<LintDiagnostic> {
+    run(text, kind, Some(path), config)
+}
+
+fn run(
+    text: &str,
+    kind: SourceKind,
+    path: Option<&Path>,
+    config: &LintConfig,
+) -> Vec<LintDiagnostic> {
+    if kind == SourceKind::Template {
+        return Vec::new();
+    }
+    let ctx = LintContext::new(text, path, config);
+    let mut diagnostics = Vec::new();
+    for info in CHECKS.iter().filter(|info| config.is_enabled(info.name)) {
+        let mut sink = checks::Sink::new(info, &mut diagnostics);
+        (info.run)(&ctx, &mut sink);
+    }
+    let ignored = control_comments::IgnoredLines::from_context(&ctx);
+    diagnostics.retain(|d| !ignored.is_ignored(d.check, ctx.line_of(d.range.start())));
+    diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.check));
+    diagnostics
+}
+
+/// 1-based line and column (in characters) of a byte offset, as puppet-lint
+/// reports positions.
+pub fn line_column(text: &str, offset: TextSize) -> (u32, u32) {
+    context::LineStarts::new(text).line_column(text, offset)
+}

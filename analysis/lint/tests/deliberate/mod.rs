@@ -1,0 +1,70 @@
+//! The deliberate differences from puppet-lint 3 (docs/lint.md, "Deliberate
+//! differences"), each as a test on the line where the two disagree. A
+//! difference seen on the corpus must be listed here to be set apart from
+//! the parity figures; anything else counts against them.
+
+use regex::Regex;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    OnlyPuppetLint,
+    OnlyPuppetLs,
+}
+
+struct Difference {
+    check: &'static str,
+    side: Side,
+    /// Short name, printed with the figures.
+    name: &'static str,
+    /// What a line must look like for the difference to explain it (a
+    /// regular expression).
+    line: &'static str,
+}
+
+macro_rules! difference {
+    ($check:literal, $side:ident, $name:literal, $pattern:literal) => {
+        Difference {
+            check: $check,
+            side: Side::$side,
+            name: $name,
+            line: $pattern,
+        }
+    };
+}
+
+static DIFFERENCES: &[Difference] = &[
+    // `$x = $fqdn,` in a parameter list: puppet-lint takes any `$var`
+    // before `,` or `)` there for a parameter, so the default's variable
+    // counts as in scope.
+    difference!(
+        "variable_scope",
+        OnlyPuppetLs,
+        "a parameter's default value is a reference, not a parameter",
+        r"=.*\$[a-z_]\w*\s*[,)]"
+    ),
+    // `$facts["a"]["${b}"]`: puppet-lint's lexer swallows an index written
+    // right after a variable, strings included, into the variable's name.
+    difference!(
+        "double_quoted_strings",
+        OnlyPuppetLs,
+        "strings in an index after a variable are strings",
+        r#"\$[\w:]+\[[^\]]*""#
+    ),
+    difference!(
+        "only_variable_string",
+        OnlyPuppetLs,
+        "strings in an index after a variable are strings",
+        r#"\$[\w:]+\[[^\]]*""#
+    ),
+];
+
+/// Which documented difference explains that only one side reports `check`
+/// on `line` (1-based) of `text`, if any.
+pub fn explain(check: &str, text: &str, line: u32, side: Side) -> Option<&'static str> {
+    let line_text = text.split('\n').nth(line.checked_sub(1)? as usize)?;
+    DIFFERENCES
+        .iter()
+        .filter(|d| d.check == check && d.side == side)
+        .find(|d| Regex::new(d.line).expect("valid regex").is_match(line_text))
+        .map(|d| d.name)
+}
