@@ -3,7 +3,7 @@
 //! characters).
 
 use crate::LintConfig;
-use puppet_syntax::{SourceKind, SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
+use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 use std::path::Path;
 
 pub(crate) struct LintContext<'a> {
@@ -17,9 +17,13 @@ pub(crate) struct LintContext<'a> {
 }
 
 impl<'a> LintContext<'a> {
-    pub fn new(text: &'a str, path: Option<&'a Path>, config: &'a LintConfig) -> LintContext<'a> {
-        let parse = puppet_syntax::parse(text, SourceKind::Manifest);
-        let root = parse.syntax_node();
+    /// `root` is the tree of `text`.
+    pub fn new(
+        text: &'a str,
+        root: SyntaxNode,
+        path: Option<&'a Path>,
+        config: &'a LintConfig,
+    ) -> LintContext<'a> {
         let tokens = root
             .descendants_with_tokens()
             .filter_map(|element| element.into_token())

@@ -19,7 +19,7 @@ mod rc;
 mod registry;
 
 pub use config::{ErrorLevel, LintConfig};
-pub use puppet_syntax::{SourceKind, TextEdit, TextRange, TextSize};
+pub use puppet_syntax::{SourceKind, SyntaxNode, TextEdit, TextRange, TextSize};
 pub use rc::{parse_rc, rc_file_locations, RcProblem};
 pub use registry::{check_info, CheckInfo, CHECKS};
 
@@ -83,16 +83,20 @@ pub fn lint_path(
     run(text, kind, Some(path), config)
 }
 
-fn run(
+/// Lints a manifest already parsed: `root` is the tree of `text` (as
+/// `puppet_syntax::parse(text, SourceKind::Manifest)` gives it), so that a
+/// caller holding the tree does not parse twice. `path` as in [`lint_path`].
+pub fn lint_tree(
+    root: &SyntaxNode,
     text: &str,
-    kind: SourceKind,
     path: Option<&Path>,
     config: &LintConfig,
 ) -> Vec<LintDiagnostic> {
-    if kind == SourceKind::Template {
+    if usize::from(root.text_range().len()) != text.len() {
+        // Not the tree of this text: its ranges would point elsewhere.
         return Vec::new();
     }
-    let ctx = LintContext::new(text, path, config);
+    let ctx = LintContext::new(text, root.clone(), path, config);
     let mut diagnostics = Vec::new();
     for info in CHECKS.iter().filter(|info| config.is_enabled(info.name)) {
         let mut sink = checks::Sink::new(info, &mut diagnostics);
@@ -102,6 +106,19 @@ fn run(
     diagnostics.retain(|d| !ignored.is_ignored(d.check, ctx.line_of(d.range.start())));
     diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.check));
     diagnostics
+}
+
+fn run(
+    text: &str,
+    kind: SourceKind,
+    path: Option<&Path>,
+    config: &LintConfig,
+) -> Vec<LintDiagnostic> {
+    if kind == SourceKind::Template {
+        return Vec::new();
+    }
+    let parse = puppet_syntax::parse(text, SourceKind::Manifest);
+    lint_tree(&parse.syntax_node(), text, path, config)
 }
 
 /// 1-based line and column (in characters) of a byte offset, as puppet-lint

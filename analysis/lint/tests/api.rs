@@ -4,7 +4,8 @@
 
 use expect_test::expect;
 use puppet_lint_checks::{
-    check_info, line_column, lint, parse_rc, rc_file_locations, ErrorLevel, LintConfig, SourceKind, CHECKS,
+    check_info, line_column, lint, parse_rc, rc_file_locations, ErrorLevel, LintConfig, SourceKind,
+    CHECKS,
 };
 use std::path::Path;
 
@@ -30,9 +31,18 @@ fn the_table_has_puppet_lints_checks_and_defaults() {
     expect![[r#"
         arrow_on_right_operand_line autoloader_layout class_inherits_from_params_class code_on_top_scope inherits_across_namespaces names_containing_dash names_containing_uppercase nested_classes_or_defines parameter_order right_to_left_relationship variable_scope slash_comments star_comments case_without_default selector_inside_resource documentation unquoted_node_name duplicate_params ensure_first_param ensure_not_symlink_target file_mode unquoted_file_mode unquoted_resource_title double_quoted_strings only_variable_string puppet_url_without_modules quoted_booleans single_quote_string_with_variables variables_not_enclosed variable_contains_dash variable_is_lowercase 140chars 2sp_soft_tabs 80chars arrow_alignment hard_tabs trailing_whitespace space_before_arrow legacy_facts top_scope_facts"#]]
     .assert_eq(&names.join(" "));
-    let off: Vec<&str> = CHECKS.iter().filter(|c| !c.default_enabled).map(|c| c.name).collect();
-    expect!["class_inherits_from_params_class code_on_top_scope quoted_booleans 80chars"].assert_eq(&off.join(" "));
-    let fixable: Vec<&str> = CHECKS.iter().filter(|c| c.fixable).map(|c| c.name).collect();
+    let off: Vec<&str> = CHECKS
+        .iter()
+        .filter(|c| !c.default_enabled)
+        .map(|c| c.name)
+        .collect();
+    expect!["class_inherits_from_params_class code_on_top_scope quoted_booleans 80chars"]
+        .assert_eq(&off.join(" "));
+    let fixable: Vec<&str> = CHECKS
+        .iter()
+        .filter(|c| c.fixable)
+        .map(|c| c.name)
+        .collect();
     expect!["arrow_on_right_operand_line slash_comments star_comments unquoted_node_name ensure_first_param ensure_not_symlink_target file_mode unquoted_file_mode unquoted_resource_title double_quoted_strings variables_not_enclosed arrow_alignment hard_tabs trailing_whitespace space_before_arrow"]
         .assert_eq(&fixable.join(" "));
     assert!(check_info("140chars").is_some_and(|c| c.default_enabled));
@@ -45,7 +55,11 @@ fn only_fixable_checks_give_fixes() {
     let text = "class a { $x = \"b\"\n\tfile { x: mode => 644, ensure => '/t' }  \n}\n";
     for diagnostic in lint(text, SourceKind::Manifest, &LintConfig::all_enabled()) {
         let info = check_info(diagnostic.check).expect("a known check");
-        assert!(diagnostic.fix.is_none() || info.fixable, "{} gave a fix", diagnostic.check);
+        assert!(
+            diagnostic.fix.is_none() || info.fixable,
+            "{} gave a fix",
+            diagnostic.check
+        );
         assert_eq!(diagnostic.severity, info.severity);
     }
 }
@@ -64,7 +78,8 @@ fn rc_files_switch_checks_as_puppet_lint_reads_them() {
     assert!(!config.is_enabled("double_quoted_strings"));
     assert!(config.relative);
 
-    let (config, problems) = parse_rc("--only-checks=documentation,trailing_whitespace,some_plugin\n");
+    let (config, problems) =
+        parse_rc("--only-checks=documentation,trailing_whitespace,some_plugin\n");
     assert!(problems.is_empty());
     expect!["documentation trailing_whitespace"].assert_eq(&enabled(&config));
 
@@ -87,7 +102,10 @@ fn rc_problems_are_reported_and_the_rest_is_read() {
     let (config, problems) = parse_rc(
         "--no-foo-check\n--documentation-check\n--no-documentation-check # why\n--error-level=loud\n--no\n--no-hard_tabs-check\n-c other.rc\n",
     );
-    let problems: Vec<String> = problems.iter().map(|p| format!("{}: {}", p.line, p.message)).collect();
+    let problems: Vec<String> = problems
+        .iter()
+        .map(|p| format!("{}: {}", p.line, p.message))
+        .collect();
     expect![[r#"
         1: invalid option: --no-foo-check
         2: invalid option: --documentation-check
@@ -104,7 +122,8 @@ fn rc_problems_are_reported_and_the_rest_is_read() {
 fn rc_files_are_found_where_puppet_lint_looks() {
     let locations = rc_file_locations(Some(Path::new("/home/me")), Path::new("/repo"));
     let locations: Vec<String> = locations.iter().map(|p| p.display().to_string()).collect();
-    expect!["/etc/puppet-lint.rc /home/me/.puppet-lint.rc /repo/.puppet-lint.rc"].assert_eq(&locations.join(" "));
+    expect!["/etc/puppet-lint.rc /home/me/.puppet-lint.rc /repo/.puppet-lint.rc"]
+        .assert_eq(&locations.join(" "));
 }
 
 #[test]
@@ -144,13 +163,19 @@ $i = "never closed: not silenced"
 
 #[test]
 fn templates_are_not_linted() {
-    assert!(lint("<% $x = \"a\" %>\t \n", SourceKind::Template, &LintConfig::all_enabled()).is_empty());
+    assert!(lint(
+        "<% $x = \"a\" %>\t \n",
+        SourceKind::Template,
+        &LintConfig::all_enabled()
+    )
+    .is_empty());
 }
 
 #[test]
 fn any_input_is_linted_without_panicking() {
     let config = LintConfig::all_enabled();
-    let deep = |open: &str, close: &str| format!("$x = {}1{}", open.repeat(5000), close.repeat(5000));
+    let deep =
+        |open: &str, close: &str| format!("$x = {}1{}", open.repeat(5000), close.repeat(5000));
     let inputs = [
         String::new(),
         "\u{0}\u{ffff}\r\r\n\t \u{a0}$".to_string(),
@@ -170,7 +195,9 @@ fn any_input_is_linted_without_panicking() {
     ];
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut random = Vec::new();
-    let alphabet: Vec<char> = "{}[]()$\"'=>,:;|#/*\\\n\t -~<@ABCxyz019.?".chars().collect();
+    let alphabet: Vec<char> = "{}[]()$\"'=>,:;|#/*\\\n\t -~<@ABCxyz019.?"
+        .chars()
+        .collect();
     for _ in 0..300 {
         let text: String = (0..200)
             .map(|_| {

@@ -56,6 +56,53 @@ static DIFFERENCES: &[Difference] = &[
         "strings in an index after a variable are strings",
         r#"\$[\w:]+\[[^\]]*""#
     ),
+    // `$a-b` is `$a` minus `b` for Puppet, a variable `a-b` for puppet-lint.
+    difference!(
+        "variable_contains_dash",
+        OnlyPuppetLint,
+        "Puppet reads $a-b as $a minus b",
+        r"\$[\w:]+-\w"
+    ),
+    difference!(
+        "variable_scope",
+        OnlyPuppetLint,
+        "Puppet reads $a-b as $a minus b",
+        r"\$[\w:]+-\w"
+    ),
+    difference!(
+        "only_variable_string",
+        OnlyPuppetLint,
+        "Puppet reads \"$a-b\" as $a then text",
+        r#""\$[\w:]+-\w[^"]*""#
+    ),
+    // Single quotes would not turn `\r` or `\u263A` into a character.
+    difference!(
+        "double_quoted_strings",
+        OnlyPuppetLint,
+        "\\r and \\u escapes need double quotes",
+        r#"\\[ru]"#
+    ),
+    // puppet-lint 3 only reads an array title when its `[` is the file's last.
+    difference!(
+        "unquoted_resource_title",
+        OnlyPuppetLs,
+        "bare words in array titles",
+        r"\[.*\]\s*:"
+    ),
+    // puppet-lint 3 does not see parameters typed with a module's type.
+    difference!(
+        "parameter_order",
+        OnlyPuppetLs,
+        "parameters with a module's type",
+        r"^\s*[A-Z]\w*::"
+    ),
+    // Attribute names that are keywords are attributes too.
+    difference!(
+        "duplicate_params",
+        OnlyPuppetLs,
+        "attributes named by a keyword",
+        r"^\s*(unless|if|in|and|or|case|class|define|node|default|undef|true|false)\s*=>"
+    ),
 ];
 
 /// Which documented difference explains that only one side reports `check`
