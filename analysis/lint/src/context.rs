@@ -1,19 +1,73 @@
-//! What every check reads: the text, its tree, its tokens in order, and
-//! positions as puppet-lint counts them (1-based lines, columns in
-//! characters).
+//! What every check reads: the text, its tree, its tokens in order, its
+//! nodes by kind, and positions as puppet-lint counts them (1-based lines,
+//! columns in characters).
+//!
+//! The tree is walked once, here; checks look nodes up by kind and share
+//! the views several of them need (variables, definitions, resources),
+//! computed on first use. That keeps linting a small part of a check.
 
+use crate::checks::definitions::{self, Definition};
+use crate::checks::resources::{self, ResourceBody};
+use crate::checks::variables::{self, VariableRef};
 use crate::LintConfig;
-use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
+use puppet_syntax::{NodeOrToken, SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
+use std::cell::OnceCell;
 use std::path::Path;
+
+/// A token of the tree as the checks read it: kind, range and text, without
+/// the cost of a rowan cursor (made on demand by `LintContext::syntax_token`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Tok<'a> {
+    kind: SyntaxKind,
+    range: TextRange,
+    text: &'a str,
+}
+
+impl<'a> Tok<'a> {
+    pub fn kind(&self) -> SyntaxKind {
+        self.kind
+    }
+
+    pub fn text_range(&self) -> TextRange {
+        self.range
+    }
+
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+}
+
+/// The node kinds checks look up; only these are kept from the walk.
+const INDEXED_KINDS: &[SyntaxKind] = &[
+    SyntaxKind::ASSIGNMENT_EXPR,
+    SyntaxKind::CASE_EXPR,
+    SyntaxKind::CLASS_DEF,
+    SyntaxKind::DEFINE_DEF,
+    SyntaxKind::DQ_STRING_EXPR,
+    SyntaxKind::HASH_EXPR,
+    SyntaxKind::HOSTNAME,
+    SyntaxKind::INTERPOLATION,
+    SyntaxKind::LAMBDA,
+    SyntaxKind::RESOURCE_EXPR,
+    SyntaxKind::SELECTOR_EXPR,
+    SyntaxKind::SQ_STRING_EXPR,
+    SyntaxKind::VARIABLE_EXPR,
+];
 
 pub(crate) struct LintContext<'a> {
     pub text: &'a str,
     pub root: SyntaxNode,
     /// Every token of the tree, trivia included, in text order.
-    pub tokens: Vec<SyntaxToken>,
+    pub tokens: Vec<Tok<'a>>,
     pub path: Option<&'a Path>,
     pub config: &'a LintConfig,
     lines: LineStarts,
+    /// The nodes of the kinds checks look up (`INDEXED_KINDS`), by kind,
+    /// each list in text order.
+    nodes: Vec<Vec<SyntaxNode>>,
+    variables: OnceCell<Vec<VariableRef<'a>>>,
+    definitions: OnceCell<Vec<Definition>>,
+    resources: OnceCell<Vec<ResourceBody>>,
 }
 
 impl<'a> LintContext<'a> {
@@ -24,10 +78,21 @@ impl<'a> LintContext<'a> {
         path: Option<&'a Path>,
         config: &'a LintConfig,
     ) -> LintContext<'a> {
-        let tokens = root
-            .descendants_with_tokens()
-            .filter_map(|element| element.into_token())
-            .collect();
+        let tokens = flat_tokens(&root, text);
+        // Slot of each indexed kind, by raw kind.
+        let mut slots = [usize::MAX; 512];
+        for (slot, kind) in INDEXED_KINDS.iter().enumerate() {
+            slots[*kind as usize] = slot;
+        }
+        let mut nodes = vec![Vec::new(); INDEXED_KINDS.len()];
+        for node in root.descendants() {
+            if let Some(list) = slots
+                .get(node.kind() as usize)
+                .and_then(|&slot| nodes.get_mut(slot))
+            {
+                list.push(node);
+            }
+        }
         LintContext {
             text,
             root,
@@ -35,7 +100,37 @@ impl<'a> LintContext<'a> {
             path,
             config,
             lines: LineStarts::new(text),
+            nodes,
+            variables: OnceCell::new(),
+            definitions: OnceCell::new(),
+            resources: OnceCell::new(),
         }
+    }
+
+    /// Every variable reference, in text order.
+    pub fn variables(&self) -> &[VariableRef<'a>] {
+        self.variables
+            .get_or_init(|| variables::variable_refs(self))
+    }
+
+    /// The variable references inside `range`.
+    pub fn variables_within(&self, range: TextRange) -> &[VariableRef<'a>] {
+        let all = self.variables();
+        let from = all.partition_point(|v| v.range().start() < range.start());
+        let to = all.partition_point(|v| v.range().start() < range.end());
+        &all[from..to.max(from)]
+    }
+
+    /// Every class and defined type, in text order.
+    pub fn definitions(&self) -> &[Definition] {
+        self.definitions
+            .get_or_init(|| definitions::definitions(self))
+    }
+
+    /// Every body of a resource declaration, in text order.
+    pub fn resources(&self) -> &[ResourceBody] {
+        self.resources
+            .get_or_init(|| resources::resource_bodies(self))
     }
 
     /// 1-based line of a byte offset.
@@ -54,16 +149,21 @@ impl<'a> LintContext<'a> {
         &self.text[start..usize::from(offset)]
     }
 
-    /// Index in `tokens` of the token starting at `token`'s offset.
-    pub fn index_of(&self, token: &SyntaxToken) -> usize {
-        let start = token.text_range().start();
+    /// Index in `tokens` of the token starting at `offset` (or the last
+    /// token starting before it).
+    pub fn index_at(&self, offset: TextSize) -> usize {
         self.tokens
-            .partition_point(|t| t.text_range().start() < start)
-            .min(self.tokens.len().saturating_sub(1))
+            .partition_point(|t| t.range.start() <= offset)
+            .saturating_sub(1)
+    }
+
+    /// The rowan token for `token`, to reach its parents.
+    pub fn syntax_token(&self, token: &Tok) -> Option<SyntaxToken> {
+        self.root.covering_element(token.range).into_token()
     }
 
     /// The nearest token after `index` that is not trivia.
-    pub fn next_code(&self, index: usize) -> Option<(usize, &SyntaxToken)> {
+    pub fn next_code(&self, index: usize) -> Option<(usize, &Tok<'a>)> {
         self.tokens
             .iter()
             .enumerate()
@@ -72,7 +172,7 @@ impl<'a> LintContext<'a> {
     }
 
     /// The nearest token before `index` that is not trivia.
-    pub fn prev_code(&self, index: usize) -> Option<(usize, &SyntaxToken)> {
+    pub fn prev_code(&self, index: usize) -> Option<(usize, &Tok<'a>)> {
         self.tokens[..index.min(self.tokens.len())]
             .iter()
             .enumerate()
@@ -80,13 +180,37 @@ impl<'a> LintContext<'a> {
             .find(|(_, t)| !t.kind().is_trivia())
     }
 
-    /// Nodes of `kind` anywhere in the file.
+    /// The nodes of `kind`, one of `INDEXED_KINDS`, in text order.
+    fn indexed(&self, kind: SyntaxKind) -> &[SyntaxNode] {
+        let slot = INDEXED_KINDS.iter().position(|&k| k == kind);
+        debug_assert!(slot.is_some(), "{kind:?} is not in INDEXED_KINDS");
+        slot.map_or(&[], |slot| &self.nodes[slot])
+    }
+
+    /// Nodes of `kind` (one of `INDEXED_KINDS`) anywhere in the file, in
+    /// text order.
     pub fn nodes(&self, kind: SyntaxKind) -> impl Iterator<Item = SyntaxNode> + '_ {
-        self.root.descendants().filter(move |n| n.kind() == kind)
+        self.indexed(kind).iter().cloned()
+    }
+
+    /// Nodes of `kind` (one of `INDEXED_KINDS`) inside `range`, in text
+    /// order.
+    pub fn nodes_within(
+        &self,
+        kind: SyntaxKind,
+        range: TextRange,
+    ) -> impl Iterator<Item = SyntaxNode> + '_ {
+        let all = self.indexed(kind);
+        let from = all.partition_point(|n| n.text_range().start() < range.start());
+        all[from..]
+            .iter()
+            .take_while(move |n| n.text_range().start() < range.end())
+            .filter(move |n| range.contains_range(n.text_range()))
+            .cloned()
     }
 
     /// Tokens of `kind` anywhere in the file.
-    pub fn tokens_of(&self, kind: SyntaxKind) -> impl Iterator<Item = &SyntaxToken> + '_ {
+    pub fn tokens_of(&self, kind: SyntaxKind) -> impl Iterator<Item = &Tok<'a>> + '_ {
         self.tokens.iter().filter(move |t| t.kind() == kind)
     }
 
@@ -99,6 +223,34 @@ impl<'a> LintContext<'a> {
     }
 }
 
+/// The tokens under `root`, read from the green tree (no cursor per token).
+fn flat_tokens<'a>(root: &SyntaxNode, text: &'a str) -> Vec<Tok<'a>> {
+    let green = root.green();
+    let mut tokens = Vec::with_capacity(text.len() / 4);
+    let mut offset = root.text_range().start();
+    let mut stack = vec![green.children()];
+    while let Some(children) = stack.last_mut() {
+        match children.next() {
+            None => {
+                stack.pop();
+            }
+            Some(NodeOrToken::Node(node)) => stack.push(node.children()),
+            Some(NodeOrToken::Token(token)) => {
+                let range = TextRange::at(offset, token.text_len());
+                offset = range.end();
+                tokens.push(Tok {
+                    kind: SyntaxKind::from_raw(token.kind().0),
+                    range,
+                    text: text
+                        .get(usize::from(range.start())..usize::from(range.end()))
+                        .unwrap_or(""),
+                });
+            }
+        }
+    }
+    tokens
+}
+
 /// Byte offsets where lines start; lines end at `\n`, `\r\n` or a lone `\r`
 /// as in puppet-lint's lexer.
 pub(crate) struct LineStarts {
@@ -109,9 +261,9 @@ impl LineStarts {
     pub fn new(text: &str) -> LineStarts {
         let bytes = text.as_bytes();
         let mut starts = vec![0];
-        for (i, &b) in bytes.iter().enumerate() {
-            if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
-                starts.push(i + 1);
+        for at in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            if bytes[at] == b'\n' || bytes.get(at + 1) != Some(&b'\n') {
+                starts.push(at + 1);
             }
         }
         LineStarts { starts }

@@ -33,7 +33,11 @@ impl IgnoredLines {
         // Each block comment opens a group of checks; `endignore` closes the
         // most recent group.
         let mut open_groups: Vec<Vec<(u32, String)>> = Vec::new();
-        for token in &ctx.tokens {
+        let comments = ctx.tokens.iter().filter(|t| {
+            matches!(t.kind(), SyntaxKind::COMMENT | SyntaxKind::BLOCK_COMMENT)
+                && t.text().contains("lint:")
+        });
+        for token in comments {
             let Some(text) = comment_text(token.kind(), token.text()) else {
                 continue;
             };

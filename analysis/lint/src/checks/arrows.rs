@@ -5,16 +5,15 @@
 //! title's colon, where each `{` opens a level (a hash, a selector) whose
 //! arrows are aligned among themselves. `+>` is not an arrow here.
 
-use super::resources::resource_bodies;
 use super::Sink;
-use crate::context::LintContext;
-use puppet_syntax::{SyntaxKind, SyntaxToken, TextEdit, TextRange, TextSize};
+use crate::context::{LintContext, Tok};
+use puppet_syntax::{SyntaxKind, TextEdit, TextRange, TextSize};
 
 /// The code tokens of a resource body after its title's colon.
 fn body_tokens<'c>(
     ctx: &'c LintContext,
     body: &puppet_syntax::SyntaxNode,
-) -> Vec<(usize, &'c SyntaxToken)> {
+) -> Vec<(usize, &'c Tok<'c>)> {
     let range = body.text_range();
     let colon_end = body
         .children_with_tokens()
@@ -37,8 +36,9 @@ fn body_tokens<'c>(
 fn key_range(ctx: &LintContext, arrow_index: usize) -> Option<TextRange> {
     let (_, key) = ctx.prev_code(arrow_index)?;
     if key.kind() == SyntaxKind::DQUOTE {
-        if let Some(string) = key
-            .parent()
+        if let Some(string) = ctx
+            .syntax_token(key)
+            .and_then(|t| t.parent())
             .filter(|p| p.kind() == SyntaxKind::DQ_STRING_EXPR)
         {
             return Some(string.text_range());
@@ -65,7 +65,7 @@ struct Level {
 }
 
 pub(crate) fn arrow_alignment(ctx: &LintContext, sink: &mut Sink) {
-    for resource in resource_bodies(ctx) {
+    for resource in ctx.resources() {
         let tokens = body_tokens(ctx, &resource.body);
         let arrows: Vec<_> = tokens
             .iter()
@@ -101,13 +101,7 @@ pub(crate) fn arrow_alignment(ctx: &LintContext, sink: &mut Sink) {
     }
 }
 
-fn add_arrow(
-    ctx: &LintContext,
-    level: &mut Level,
-    index: usize,
-    token: &SyntaxToken,
-    key: TextRange,
-) {
+fn add_arrow(ctx: &LintContext, level: &mut Level, index: usize, token: &Tok, key: TextRange) {
     let (line, column) = ctx.line_column(token.text_range().start());
     let (_, key_column) = ctx.line_column(key.start());
     let key_length = ctx.text[key].chars().count() as u32;
@@ -182,11 +176,7 @@ fn align_on_new_line(
     expected: u32,
     indent: u32,
 ) -> Option<Vec<TextEdit>> {
-    let key_start_index = ctx.index_of(
-        ctx.tokens
-            .iter()
-            .find(|t| t.text_range().start() == arrow.key.start())?,
-    );
+    let key_start_index = ctx.index_at(arrow.key.start());
     let (_, before_key) = ctx.prev_code(key_start_index)?;
     let gap = TextRange::new(before_key.text_range().end(), arrow.key.start());
     if !ctx.text[gap].trim().is_empty() {
@@ -204,7 +194,7 @@ fn align_on_new_line(
 
 /// In a resource written on one line, one space before each `=>`.
 pub(crate) fn space_before_arrow(ctx: &LintContext, sink: &mut Sink) {
-    for resource in resource_bodies(ctx) {
+    for resource in ctx.resources() {
         let tokens = body_tokens(ctx, &resource.body);
         let arrows: Vec<_> = tokens
             .iter()

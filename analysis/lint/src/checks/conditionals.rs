@@ -1,6 +1,5 @@
 //! `case_without_default` and `selector_inside_resource`.
 
-use super::resources::resource_bodies;
 use super::Sink;
 use crate::context::LintContext;
 use puppet_syntax::{SyntaxKind, SyntaxNode};
@@ -34,12 +33,8 @@ fn is_default(value: &SyntaxNode) -> bool {
 /// `attr => $x ? { ... }` anywhere in a resource body: puppet-lint looks
 /// for `=> $variable ?`.
 pub(crate) fn selector_inside_resource(ctx: &LintContext, sink: &mut Sink) {
-    for resource in resource_bodies(ctx) {
-        for selector in resource
-            .body
-            .descendants()
-            .filter(|n| n.kind() == SyntaxKind::SELECTOR_EXPR)
-        {
+    for resource in ctx.resources() {
+        for selector in ctx.nodes_within(SyntaxKind::SELECTOR_EXPR, resource.body.text_range()) {
             let Some(subject) = selector.first_child() else {
                 continue;
             };
@@ -49,7 +44,7 @@ pub(crate) fn selector_inside_resource(ctx: &LintContext, sink: &mut Sink) {
             let Some(first) = subject.first_token() else {
                 continue;
             };
-            let Some((_, arrow)) = ctx.prev_code(ctx.index_of(&first)) else {
+            let Some((_, arrow)) = ctx.prev_code(ctx.index_at(first.text_range().start())) else {
                 continue;
             };
             if arrow.kind() == SyntaxKind::FAT_ARROW {

@@ -45,24 +45,32 @@ impl Definition {
     }
 }
 
-/// Every class and defined type of the file, nested ones included.
-pub(crate) fn definitions(root: &SyntaxNode) -> impl Iterator<Item = Definition> {
-    root.descendants().filter_map(|node| {
-        let name = match node.kind() {
-            SyntaxKind::CLASS_DEF => ClassDef::cast(node.clone())?.name_token()?,
-            SyntaxKind::DEFINE_DEF => DefineDef::cast(node.clone())?.name_token()?,
-            _ => return None,
-        };
-        let keyword = node
-            .children_with_tokens()
-            .filter_map(|e| e.into_token())
-            .find(|t| matches!(t.kind(), SyntaxKind::CLASS_KW | SyntaxKind::DEFINE_KW))?;
-        Some(Definition {
-            node,
-            keyword,
-            name,
+/// Every class and defined type of the file, nested ones included, in
+/// text order.
+pub(crate) fn definitions(ctx: &LintContext) -> Vec<Definition> {
+    let nodes = ctx
+        .nodes(SyntaxKind::CLASS_DEF)
+        .chain(ctx.nodes(SyntaxKind::DEFINE_DEF));
+    let mut definitions: Vec<Definition> = nodes
+        .filter_map(|node| {
+            let name = match node.kind() {
+                SyntaxKind::CLASS_DEF => ClassDef::cast(node.clone())?.name_token()?,
+                SyntaxKind::DEFINE_DEF => DefineDef::cast(node.clone())?.name_token()?,
+                _ => return None,
+            };
+            let keyword = node
+                .children_with_tokens()
+                .filter_map(|e| e.into_token())
+                .find(|t| matches!(t.kind(), SyntaxKind::CLASS_KW | SyntaxKind::DEFINE_KW))?;
+            Some(Definition {
+                node,
+                keyword,
+                name,
+            })
         })
-    })
+        .collect();
+    definitions.sort_by_key(|d| d.node.text_range().start());
+    definitions
 }
 
 /// `foo::bar` lives in `foo/manifests/bar.pp`, `foo` in
@@ -74,7 +82,7 @@ pub(crate) fn autoloader_layout(ctx: &LintContext, sink: &mut Sink) {
     if path.is_empty() {
         return;
     }
-    for definition in definitions(&ctx.root) {
+    for definition in ctx.definitions() {
         let name = definition.name.text();
         let segments: Vec<&str> = name.split("::").collect();
         let mut expected = if segments.len() > 1 {
@@ -96,7 +104,7 @@ pub(crate) fn autoloader_layout(ctx: &LintContext, sink: &mut Sink) {
 }
 
 pub(crate) fn class_inherits_from_params_class(ctx: &LintContext, sink: &mut Sink) {
-    for parent in definitions(&ctx.root).filter_map(|d| d.parent()) {
+    for parent in ctx.definitions().iter().filter_map(|d| d.parent()) {
         if parent.text().ends_with("::params") {
             sink.report(parent.text_range(), "class inheriting from params class");
         }
@@ -104,7 +112,7 @@ pub(crate) fn class_inherits_from_params_class(ctx: &LintContext, sink: &mut Sin
 }
 
 pub(crate) fn inherits_across_namespaces(ctx: &LintContext, sink: &mut Sink) {
-    for definition in definitions(&ctx.root) {
+    for definition in ctx.definitions() {
         let Some(parent) = definition.parent() else {
             continue;
         };
@@ -119,7 +127,7 @@ pub(crate) fn inherits_across_namespaces(ctx: &LintContext, sink: &mut Sink) {
 }
 
 pub(crate) fn names_containing_dash(ctx: &LintContext, sink: &mut Sink) {
-    for definition in definitions(&ctx.root) {
+    for definition in ctx.definitions() {
         if definition.name.text().contains('-') {
             let message = format!("{} name containing a dash", definition.kind_name());
             sink.report(definition.name.text_range(), message);
@@ -129,7 +137,7 @@ pub(crate) fn names_containing_dash(ctx: &LintContext, sink: &mut Sink) {
 
 /// No fix: renaming a class changes what every `include` of it means.
 pub(crate) fn names_containing_uppercase(ctx: &LintContext, sink: &mut Sink) {
-    for definition in definitions(&ctx.root) {
+    for definition in ctx.definitions() {
         let name = definition.name.text();
         if name.chars().any(|c| c.is_ascii_uppercase()) {
             let message = format!(
@@ -142,7 +150,7 @@ pub(crate) fn names_containing_uppercase(ctx: &LintContext, sink: &mut Sink) {
 }
 
 pub(crate) fn nested_classes_or_defines(ctx: &LintContext, sink: &mut Sink) {
-    for definition in definitions(&ctx.root) {
+    for definition in ctx.definitions() {
         let inside_class = definition
             .node
             .ancestors()
@@ -158,7 +166,7 @@ pub(crate) fn nested_classes_or_defines(ctx: &LintContext, sink: &mut Sink) {
 /// A parameter without a default value (and not `Optional`, which defaults
 /// to undef) after one with a default.
 pub(crate) fn parameter_order(ctx: &LintContext, sink: &mut Sink) {
-    for definition in definitions(&ctx.root) {
+    for definition in ctx.definitions() {
         let Some(params) = definition.params() else {
             continue;
         };
@@ -187,7 +195,7 @@ pub(crate) fn parameter_order(ctx: &LintContext, sink: &mut Sink) {
 /// A comment must end on the line right above the `class` or `define`
 /// keyword.
 pub(crate) fn documentation(ctx: &LintContext, sink: &mut Sink) {
-    for definition in definitions(&ctx.root) {
+    for definition in ctx.definitions() {
         if !has_comment_above(ctx, &definition.keyword) {
             let message = format!("{} not documented", definition.kind_name());
             sink.report(definition.keyword.text_range(), message);
@@ -197,7 +205,10 @@ pub(crate) fn documentation(ctx: &LintContext, sink: &mut Sink) {
 
 fn has_comment_above(ctx: &LintContext, keyword: &SyntaxToken) -> bool {
     let mut line_breaks = 0;
-    for token in ctx.tokens[..ctx.index_of(keyword)].iter().rev() {
+    for token in ctx.tokens[..ctx.index_at(keyword.text_range().start())]
+        .iter()
+        .rev()
+    {
         match token.kind() {
             SyntaxKind::WHITESPACE => {
                 line_breaks += count_line_breaks(token.text());
@@ -214,10 +225,16 @@ fn has_comment_above(ctx: &LintContext, keyword: &SyntaxToken) -> bool {
 
 /// puppet-lint reports every token outside classes and defined types.
 pub(crate) fn code_on_top_scope(ctx: &LintContext, sink: &mut Sink) {
+    let ranges: Vec<_> = ctx
+        .definitions()
+        .iter()
+        .map(|d| d.node.text_range())
+        .collect();
     for token in ctx.tokens.iter().filter(|t| !t.kind().is_trivia()) {
-        let in_definition = token
-            .parent_ancestors()
-            .any(|a| matches!(a.kind(), SyntaxKind::CLASS_DEF | SyntaxKind::DEFINE_DEF));
+        let range = token.text_range();
+        // The last definition starting before the token, or one around it.
+        let before = ranges.partition_point(|r| r.start() <= range.start());
+        let in_definition = ranges[..before].iter().any(|r| r.contains_range(range));
         if !in_definition {
             let message = format!("code outside of class or define block - {}", token.text());
             sink.report(ctx.first_line_of(token.text_range()), message);

@@ -5,7 +5,7 @@
 //! form is present (Puppet 8 drops legacy facts), and a top-scope variable
 //! may not be a fact at all, so rewriting either can change the value.
 
-use super::variables::{variable_refs, VariableRef};
+use super::variables::VariableRef;
 use super::Sink;
 use crate::context::LintContext;
 use puppet_syntax::SyntaxKind;
@@ -125,10 +125,11 @@ static FACTS_INDEX: LazyLock<Regex> =
 /// The fact a reference reads: `$::osfamily`, `$facts['osfamily']`,
 /// `"${facts['osfamily']}"`.
 fn fact_name(ctx: &LintContext, variable: &VariableRef) -> Option<String> {
-    let name = variable.name.as_str();
+    let name = variable.name;
     if name == "facts" || name == "::facts" {
-        if !variable.index.is_empty() {
-            let captures = FACTS_INDEX.captures(&variable.index)?;
+        let index = variable.index(ctx.text);
+        if !index.is_empty() {
+            let captures = FACTS_INDEX.captures(index)?;
             let key = captures.name("key")?.as_str();
             let quoted = !captures.name("quote")?.as_str().is_empty();
             let key = if quoted { key.strip_suffix('\'')? } else { key };
@@ -142,20 +143,21 @@ fn fact_name(ctx: &LintContext, variable: &VariableRef) -> Option<String> {
 /// The key of `[key]` after `${facts` in a string, when it is a word or a
 /// string literal.
 fn first_key_after(ctx: &LintContext, variable: &VariableRef) -> Option<String> {
-    let (bracket_at, bracket) = ctx.next_code(ctx.index_of(&variable.token))?;
+    let (bracket_at, bracket) = ctx.next_code(ctx.index_at(variable.range().start()))?;
     if !matches!(
         bracket.kind(),
         SyntaxKind::L_BRACK | SyntaxKind::L_BRACK_LIST
     ) {
         return None;
     }
-    let (_, key) = ctx.next_code(bracket_at)?;
+    let (key_at, key) = ctx.next_code(bracket_at)?;
     match key.kind() {
         SyntaxKind::SQ_STRING => Some(super::resources::single_quoted_content(key.text())),
         SyntaxKind::NAME => Some(key.text().to_string()),
         SyntaxKind::DQUOTE => {
-            let text = key
-                .next_token()
+            let text = ctx
+                .tokens
+                .get(key_at + 1)
                 .filter(|t| t.kind() == SyntaxKind::STRING_TEXT)?;
             Some(text.text().to_string())
         }
@@ -164,8 +166,8 @@ fn first_key_after(ctx: &LintContext, variable: &VariableRef) -> Option<String> 
 }
 
 pub(crate) fn legacy_facts(ctx: &LintContext, sink: &mut Sink) {
-    for variable in variable_refs(ctx, &ctx.root) {
-        let Some(fact) = fact_name(ctx, &variable) else {
+    for variable in ctx.variables() {
+        let Some(fact) = fact_name(ctx, variable) else {
             continue;
         };
         if is_legacy_fact(&fact) {
@@ -192,7 +194,7 @@ static QUALIFIED_TOP_SCOPE: LazyLock<Regex> =
 
 pub(crate) fn top_scope_facts(ctx: &LintContext, sink: &mut Sink) {
     let extra = &ctx.config.top_scope_variables;
-    for variable in variable_refs(ctx, &ctx.root) {
+    for variable in ctx.variables() {
         let Some(name) = variable.name.strip_prefix("::") else {
             continue;
         };

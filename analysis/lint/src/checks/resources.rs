@@ -57,31 +57,31 @@ impl Attribute {
     }
 }
 
-/// Every resource body of the file.
-pub(crate) fn resource_bodies<'c>(
-    ctx: &'c LintContext<'_>,
-) -> impl Iterator<Item = ResourceBody> + 'c {
-    ctx.nodes(SyntaxKind::RESOURCE_EXPR).flat_map(|resource| {
-        let type_name = resource
-            .children_with_tokens()
-            .filter(|e| {
-                !e.kind().is_trivia() && !matches!(e.kind(), SyntaxKind::AT | SyntaxKind::ATAT)
-            })
-            .map(|e| match e {
-                puppet_syntax::NodeOrToken::Node(n) => n.text().to_string(),
-                puppet_syntax::NodeOrToken::Token(t) => t.text().to_string(),
-            })
-            .next()
-            .unwrap_or_default();
-        resource
-            .children()
-            .filter(|n| n.kind() == SyntaxKind::RESOURCE_BODY)
-            .map(move |body| ResourceBody {
-                body,
-                type_name: type_name.clone(),
-            })
-            .collect::<Vec<_>>()
-    })
+/// Every resource body of the file, in text order.
+pub(crate) fn resource_bodies(ctx: &LintContext) -> Vec<ResourceBody> {
+    ctx.nodes(SyntaxKind::RESOURCE_EXPR)
+        .flat_map(|resource| {
+            let type_name = resource
+                .children_with_tokens()
+                .filter(|e| {
+                    !e.kind().is_trivia() && !matches!(e.kind(), SyntaxKind::AT | SyntaxKind::ATAT)
+                })
+                .map(|e| match e {
+                    puppet_syntax::NodeOrToken::Node(n) => n.text().to_string(),
+                    puppet_syntax::NodeOrToken::Token(t) => t.text().to_string(),
+                })
+                .next()
+                .unwrap_or_default();
+            resource
+                .children()
+                .filter(|n| n.kind() == SyntaxKind::RESOURCE_BODY)
+                .map(move |body| ResourceBody {
+                    body,
+                    type_name: type_name.clone(),
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// What puppet-lint sees as a value: its first token.
@@ -134,18 +134,20 @@ pub(crate) fn single_quoted_content(text: &str) -> String {
 /// A resource attribute sets a parameter once; puppet-lint also checks the
 /// bare-word keys of hashes and selectors inside a resource.
 pub(crate) fn duplicate_params(ctx: &LintContext, sink: &mut Sink) {
-    for resource in resource_bodies(ctx) {
+    for resource in ctx.resources() {
         let names = resource
             .attributes()
             .map(|a| a.name)
             .filter(|n| n.kind() != SyntaxKind::STAR);
         report_duplicates(names, sink);
-        for container in resource.body.descendants() {
-            let entry_kind = match container.kind() {
-                SyntaxKind::HASH_EXPR => SyntaxKind::HASH_ENTRY,
-                SyntaxKind::SELECTOR_EXPR => SyntaxKind::SELECTOR_ENTRY,
-                _ => continue,
-            };
+        let range = resource.body.text_range();
+        let hashes = ctx
+            .nodes_within(SyntaxKind::HASH_EXPR, range)
+            .map(|n| (n, SyntaxKind::HASH_ENTRY));
+        let selectors = ctx
+            .nodes_within(SyntaxKind::SELECTOR_EXPR, range)
+            .map(|n| (n, SyntaxKind::SELECTOR_ENTRY));
+        for (container, entry_kind) in hashes.chain(selectors) {
             let keys = container
                 .children()
                 .filter(|entry| entry.kind() == entry_kind)
@@ -167,7 +169,7 @@ fn report_duplicates(names: impl Iterator<Item = SyntaxToken>, sink: &mut Sink) 
 }
 
 pub(crate) fn ensure_first_param(ctx: &LintContext, sink: &mut Sink) {
-    for resource in resource_bodies(ctx).filter(|r| r.type_name != "class") {
+    for resource in ctx.resources().iter().filter(|r| r.type_name != "class") {
         let attributes: Vec<Attribute> = resource
             .attributes()
             .filter(|a| a.name.kind() != SyntaxKind::STAR)
@@ -239,7 +241,7 @@ fn move_first(
 /// `ensure => '/target'` on a file makes a symbolic link; puppet-lint
 /// wants that said as `ensure => link, target => '/target'`.
 pub(crate) fn ensure_not_symlink_target(ctx: &LintContext, sink: &mut Sink) {
-    for resource in resource_bodies(ctx).filter(|r| r.type_name == "file") {
+    for resource in ctx.resources().iter().filter(|r| r.type_name == "file") {
         for ensure in resource.attributes().filter(|a| a.is_named("ensure")) {
             let Some(value) = ensure.value() else {
                 continue;
@@ -265,7 +267,8 @@ pub(crate) fn ensure_not_symlink_target(ctx: &LintContext, sink: &mut Sink) {
 
 /// The `mode` values of `file` and `concat` resources.
 fn modes<'c>(ctx: &'c LintContext<'_>) -> impl Iterator<Item = SyntaxNode> + 'c {
-    resource_bodies(ctx)
+    ctx.resources()
+        .iter()
         .filter(|r| r.type_name == "file" || r.type_name == "concat")
         .flat_map(|r| {
             r.attributes()
@@ -332,7 +335,7 @@ pub(crate) fn unquoted_file_mode(ctx: &LintContext, sink: &mut Sink) {
 /// A bare-word title directly before its colon (`foo:`), or a bare word in
 /// an array of titles (`[foo, 'bar']:`).
 pub(crate) fn unquoted_resource_title(ctx: &LintContext, sink: &mut Sink) {
-    for resource in resource_bodies(ctx) {
+    for resource in ctx.resources() {
         let Some(title) = resource.title() else {
             continue;
         };

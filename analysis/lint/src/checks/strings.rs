@@ -141,7 +141,7 @@ fn is_hash_key(ctx: &LintContext, string: &SyntaxNode) -> bool {
     let Some(last) = string.last_token() else {
         return false;
     };
-    ctx.next_code(ctx.index_of(&last))
+    ctx.next_code(ctx.index_at(last.text_range().start()))
         .is_some_and(|(_, t)| t.kind() == SyntaxKind::FAT_ARROW)
 }
 
@@ -151,13 +151,7 @@ static PUPPET_URL_PATH: LazyLock<Regex> =
 /// `puppet:///foo/x` names the mount point `foo`, not module `foo`:
 /// changing it would change which file is served, so there is no fix.
 pub(crate) fn puppet_url_without_modules(ctx: &LintContext, sink: &mut Sink) {
-    let strings = ctx.root.descendants().filter(|n| {
-        matches!(
-            n.kind(),
-            SyntaxKind::SQ_STRING_EXPR | SyntaxKind::DQ_STRING_EXPR
-        )
-    });
-    for string in strings {
+    for string in string_literals(ctx) {
         let Some(text) = leading_text(&string) else {
             continue;
         };
@@ -177,9 +171,15 @@ pub(crate) fn puppet_url_without_modules(ctx: &LintContext, sink: &mut Sink) {
     }
 }
 
+/// Single- and double-quoted strings, in no particular order.
+fn string_literals<'c>(ctx: &'c LintContext) -> impl Iterator<Item = SyntaxNode> + 'c {
+    ctx.nodes(SyntaxKind::SQ_STRING_EXPR)
+        .chain(ctx.nodes(SyntaxKind::DQ_STRING_EXPR))
+}
+
 /// `'true'` is a String, `true` a Boolean: the fix would change the value.
 pub(crate) fn quoted_booleans(ctx: &LintContext, sink: &mut Sink) {
-    for string in ctx.root.descendants() {
+    for string in string_literals(ctx) {
         let content = match string.kind() {
             SyntaxKind::SQ_STRING_EXPR => single_quoted_content(&string.text().to_string()),
             SyntaxKind::DQ_STRING_EXPR => match static_double_quoted(&string) {
@@ -197,21 +197,23 @@ pub(crate) fn quoted_booleans(ctx: &LintContext, sink: &mut Sink) {
 /// `'${x}'` is not interpolated; `inline_epp` and `inline_template` take
 /// such text on purpose.
 pub(crate) fn single_quote_string_with_variables(ctx: &LintContext, sink: &mut Sink) {
-    for token in ctx.tokens_of(SyntaxKind::SQ_STRING) {
-        if !token.text().contains("${") || is_inline_template_argument(token) {
+    for string in ctx.nodes(SyntaxKind::SQ_STRING_EXPR) {
+        if !string.text().contains_char('$') || !string.to_string().contains("${") {
+            continue;
+        }
+        if is_inline_template_argument(&string) {
             continue;
         }
         sink.report(
-            ctx.first_line_of(token.text_range()),
+            ctx.first_line_of(string.text_range()),
             "single quoted string containing a variable found",
         );
     }
 }
 
-fn is_inline_template_argument(token: &puppet_syntax::SyntaxToken) -> bool {
-    let call = token
+fn is_inline_template_argument(string: &SyntaxNode) -> bool {
+    let call = string
         .parent()
-        .and_then(|string| string.parent())
         .filter(|args| args.kind() == SyntaxKind::ARG_LIST)
         .and_then(|args| args.parent());
     call.and_then(puppet_syntax::ast::CallExpr::cast)

@@ -9,12 +9,11 @@
 //! lines it spans). Like puppet-lint, only `$x` and `${x}` are checked, not
 //! `"$x"` in strings.
 
-use super::definitions::{definitions, Definition};
-use super::variables::variable_refs;
+use super::definitions::Definition;
 use super::Sink;
 use crate::context::LintContext;
 use puppet_syntax::ast::{AssignmentExpr, AstNode, Expr, Lambda};
-use puppet_syntax::{SyntaxKind, SyntaxNode};
+use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 use std::collections::HashSet;
 
 /// Variables Puppet sets in every scope, and the metaparameters puppet-lint
@@ -46,18 +45,66 @@ const ALWAYS_IN_SCOPE: &[&str] = &[
     "server_facts",
 ];
 
+/// A definition's own part of the file: its range without the ranges of
+/// the definitions nested in it.
+struct OwnRange {
+    range: TextRange,
+    nested: Vec<TextRange>,
+}
+
+impl OwnRange {
+    fn new(ctx: &LintContext, definition: &Definition) -> OwnRange {
+        let range = definition.node.text_range();
+        let nested = ctx
+            .definitions()
+            .iter()
+            .map(|d| d.node.text_range())
+            .filter(|r| *r != range && range.contains_range(*r))
+            .collect();
+        OwnRange { range, nested }
+    }
+
+    fn owns(&self, offset: TextSize) -> bool {
+        self.range.contains(offset) && !self.nested.iter().any(|r| r.contains(offset))
+    }
+}
+
+/// A lambda's parameter names and where they are in scope.
+struct LambdaScope {
+    range: TextRange,
+    names: Vec<String>,
+}
+
 pub(crate) fn variable_scope(ctx: &LintContext, sink: &mut Sink) {
-    for definition in definitions(&ctx.root) {
-        let in_scope = definition_scope(&definition);
-        for variable in variable_refs(ctx, &definition.node) {
-            let name = variable.name.as_str();
+    for definition in ctx.definitions() {
+        let own = OwnRange::new(ctx, definition);
+        let in_scope = definition_scope(ctx, definition, &own);
+        let lambdas: Vec<LambdaScope> = ctx
+            .nodes_within(SyntaxKind::LAMBDA, own.range)
+            .filter_map(Lambda::cast)
+            .map(|lambda| LambdaScope {
+                range: lambda.syntax().text_range(),
+                names: lambda
+                    .params()
+                    .into_iter()
+                    .flat_map(|params| params.params())
+                    .filter_map(|param| param.name())
+                    .collect(),
+            })
+            .collect();
+        for variable in ctx.variables_within(own.range) {
+            let name = variable.name;
+            let start = variable.range().start();
+            let lambda_parameter = lambdas
+                .iter()
+                .any(|l| l.range.contains(start) && l.names.iter().any(|n| n == name));
             if variable.unenclosed
+                || !own.owns(start)
                 || name.contains("::")
                 || name.bytes().all(|b| b.is_ascii_digit())
                 || in_scope.contains(name)
                 || ALWAYS_IN_SCOPE.contains(&name)
-                || innermost_definition(&variable.token).as_ref() != Some(&definition.node)
-                || is_lambda_parameter(&variable.token)
+                || lambda_parameter
             {
                 continue;
             }
@@ -69,30 +116,24 @@ pub(crate) fn variable_scope(ctx: &LintContext, sink: &mut Sink) {
     }
 }
 
-/// The innermost class or defined type around a token.
-fn innermost_definition(token: &puppet_syntax::SyntaxToken) -> Option<SyntaxNode> {
-    token
-        .parent_ancestors()
-        .find(|a| matches!(a.kind(), SyntaxKind::CLASS_DEF | SyntaxKind::DEFINE_DEF))
-}
-
 /// Parameters and variables assigned with `=` anywhere in the definition
 /// (not in definitions nested in it).
-fn definition_scope(definition: &Definition) -> HashSet<String> {
+fn definition_scope(ctx: &LintContext, definition: &Definition, own: &OwnRange) -> HashSet<String> {
     let mut names: HashSet<String> = definition
         .params()
         .into_iter()
         .flat_map(|params| params.params())
         .filter_map(|param| param.name())
         .collect();
-    for assignment in own_descendants(&definition.node).filter_map(AssignmentExpr::cast) {
+    let assignments = ctx
+        .nodes_within(SyntaxKind::ASSIGNMENT_EXPR, own.range)
+        .filter(|n| own.owns(n.text_range().start()))
+        .filter_map(AssignmentExpr::cast);
+    for assignment in assignments {
         let is_plain = assignment
             .op_token()
             .is_some_and(|t| t.kind() == SyntaxKind::EQ);
-        if !is_plain {
-            continue;
-        }
-        let Some(target) = assignment.lhs() else {
+        let Some(target) = assignment.lhs().filter(|_| is_plain) else {
             continue;
         };
         let targets: Vec<SyntaxNode> = match &target {
@@ -109,26 +150,4 @@ fn definition_scope(definition: &Definition) -> HashSet<String> {
         }
     }
     names
-}
-
-/// The nodes of a definition, without those of definitions nested in it.
-fn own_descendants(node: &SyntaxNode) -> impl Iterator<Item = SyntaxNode> + '_ {
-    node.descendants().filter(move |n| {
-        n.ancestors()
-            .take_while(|a| a != node)
-            .all(|a| !matches!(a.kind(), SyntaxKind::CLASS_DEF | SyntaxKind::DEFINE_DEF))
-    })
-}
-
-/// A lambda parameter's declaration, or a use of one inside its lambda.
-fn is_lambda_parameter(token: &puppet_syntax::SyntaxToken) -> bool {
-    let name = token.text().trim_start_matches('$');
-    token
-        .parent_ancestors()
-        .filter_map(Lambda::cast)
-        .any(|lambda| {
-            lambda
-                .params()
-                .is_some_and(|params| params.params().any(|p| p.name().as_deref() == Some(name)))
-        })
 }

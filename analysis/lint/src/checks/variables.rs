@@ -2,78 +2,87 @@
 //! `variable_contains_dash` and `variable_is_lowercase`.
 //!
 //! Names are read as Puppet reads them: `$a-b` is `$a` minus `b` (puppet-lint
-//! reads a variable `a-b`). Like puppet-lint, an index written right after
-//! a variable in code (`$x['a']`) is kept as the reference's `index`.
+//! reads a variable `a-b`). puppet-lint also reads an index written right
+//! after a variable in code (`$x['a']`) as part of it: see
+//! [`VariableRef::index`].
 
 use super::Sink;
 use crate::context::LintContext;
-use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange};
+use puppet_syntax::{SyntaxKind, TextRange, TextSize};
 use regex::Regex;
 use std::sync::LazyLock;
 
 /// One use of a variable: `$name`, `"$name"` or `"${name}"`.
-pub(crate) struct VariableRef {
+pub(crate) struct VariableRef<'a> {
     /// The name without `$`: `x`, `::x`, `a::b`.
-    pub name: String,
-    /// `['a'][0]` written directly after the name, in code; else empty.
-    pub index: String,
-    pub token: SyntaxToken,
+    pub name: &'a str,
+    /// The `$name` token, or the name in `${name}`.
+    range: TextRange,
     /// Written `"$name"` in a string (puppet-lint's `UNENC_VARIABLE`).
     pub unenclosed: bool,
 }
 
-impl VariableRef {
+impl VariableRef<'_> {
     pub fn range(&self) -> TextRange {
-        self.token.text_range()
+        self.range
+    }
+
+    /// `['a'][0]` written directly after `$name` in code, as puppet-lint's
+    /// lexer reads it (empty in strings and for `${name}`).
+    pub fn index<'t>(&self, text: &'t str) -> &'t str {
+        if self.unenclosed || !text[usize::from(self.range.start())..].starts_with('$') {
+            return "";
+        }
+        let after = &text[usize::from(self.range.end())..];
+        INDEX.find(after).map_or("", |m| m.as_str())
     }
 }
 
 static INDEX: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"\A(?:\[.+?\])*").expect("valid regex"));
 
-/// Every variable reference of the file (or of `node`), in text order.
-pub(crate) fn variable_refs(ctx: &LintContext, node: &SyntaxNode) -> Vec<VariableRef> {
-    let mut refs = Vec::new();
-    for token in node
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-    {
-        let parent_kind = token.parent().map(|p| p.kind());
-        match token.kind() {
-            SyntaxKind::VARIABLE => {
-                let unenclosed = parent_kind == Some(SyntaxKind::INTERPOLATION);
-                let index = if unenclosed {
-                    String::new()
-                } else {
-                    let after = &ctx.text[usize::from(token.text_range().end())..];
-                    INDEX
-                        .find(after)
-                        .map_or(String::new(), |m| m.as_str().to_string())
-                };
-                refs.push(VariableRef {
-                    name: token.text()[1..].to_string(),
-                    index,
-                    token,
-                    unenclosed,
-                });
+/// Every variable reference of the file, in text order: `$x` tokens, and
+/// `${x}`, where the name stands alone in a `VARIABLE_EXPR`.
+pub(crate) fn variable_refs<'a>(ctx: &LintContext<'a>) -> Vec<VariableRef<'a>> {
+    // `"$x"`: an interpolation that starts with the variable token.
+    let unenclosed_at: Vec<TextSize> = ctx
+        .nodes(SyntaxKind::INTERPOLATION)
+        .filter(|i| {
+            i.first_token()
+                .is_some_and(|t| t.kind() == SyntaxKind::VARIABLE)
+        })
+        .map(|i| i.text_range().start())
+        .collect();
+    let dollar_refs = ctx
+        .tokens
+        .iter()
+        .filter(|t| t.kind() == SyntaxKind::VARIABLE)
+        .map(|token| {
+            let unenclosed = unenclosed_at
+                .binary_search(&token.text_range().start())
+                .is_ok();
+            VariableRef {
+                name: &token.text()[1..],
+                range: token.text_range(),
+                unenclosed,
             }
-            // `${name}`: a bare word standing for a variable.
-            _ if parent_kind == Some(SyntaxKind::VARIABLE_EXPR) && !token.kind().is_trivia() => {
-                refs.push(VariableRef {
-                    name: token.text().to_string(),
-                    index: String::new(),
-                    token,
-                    unenclosed: false,
-                });
-            }
-            _ => {}
-        }
-    }
+        });
+    let bare_refs = ctx
+        .nodes(SyntaxKind::VARIABLE_EXPR)
+        .filter_map(|expr| expr.first_token())
+        .filter(|token| token.kind() != SyntaxKind::VARIABLE)
+        .map(|token| VariableRef {
+            name: &ctx.text[token.text_range()],
+            range: token.text_range(),
+            unenclosed: false,
+        });
+    let mut refs: Vec<VariableRef<'a>> = dollar_refs.chain(bare_refs).collect();
+    refs.sort_by_key(|r| r.range().start());
     refs
 }
 
 pub(crate) fn variable_contains_dash(ctx: &LintContext, sink: &mut Sink) {
-    for variable in variable_refs(ctx, &ctx.root) {
+    for variable in ctx.variables() {
         if variable.name.contains('-') {
             sink.report(variable.range(), "variable contains a dash");
         }
@@ -81,7 +90,7 @@ pub(crate) fn variable_contains_dash(ctx: &LintContext, sink: &mut Sink) {
 }
 
 pub(crate) fn variable_is_lowercase(ctx: &LintContext, sink: &mut Sink) {
-    for variable in variable_refs(ctx, &ctx.root) {
+    for variable in ctx.variables() {
         if variable.name.chars().any(|c| c.is_ascii_uppercase()) {
             sink.report(variable.range(), "variable contains an uppercase letter");
         }

@@ -18,45 +18,48 @@ struct BlankRun {
     ends_line: bool,
 }
 
-fn blank_runs<'c>(ctx: &'c LintContext<'_>) -> impl Iterator<Item = BlankRun> + 'c {
-    ctx.tokens_of(SyntaxKind::WHITESPACE)
-        .flat_map(move |token| {
-            let start = usize::from(token.text_range().start());
-            let text = token.text();
-            let at_file_end = token.text_range().end() == ctx.root.text_range().end();
-            let mut runs = Vec::new();
-            let mut run_start = 0;
-            let mut after_break = false;
-            let mut chars = text.char_indices().peekable();
-            while let Some((i, c)) = chars.next() {
-                if c == '\n' || c == '\r' {
-                    if i > run_start {
-                        runs.push((run_start, i, after_break, true));
-                    }
-                    if c == '\r' && chars.peek().map(|&(_, n)| n) == Some('\n') {
-                        chars.next();
-                    }
-                    run_start = chars.peek().map_or(text.len(), |&(j, _)| j);
-                    after_break = true;
+fn blank_runs(ctx: &LintContext) -> Vec<BlankRun> {
+    let file_end = ctx.root.text_range().end();
+    let mut runs = Vec::new();
+    for token in ctx.tokens_of(SyntaxKind::WHITESPACE) {
+        let range = token.text_range();
+        let mut run = |from: usize, to: usize, indents: bool, ends_line: bool| {
+            runs.push(BlankRun {
+                range: TextRange::new(
+                    range.start() + TextSize::from(from as u32),
+                    range.start() + TextSize::from(to as u32),
+                ),
+                indents,
+                ends_line,
+            })
+        };
+        let text = token.text();
+        let mut run_start = 0;
+        let mut after_break = false;
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'\n' || bytes[i] == b'\r' {
+                if i > run_start {
+                    run(run_start, i, after_break, true);
                 }
+                if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                run_start = i + 1;
+                after_break = true;
             }
-            if run_start < text.len() {
-                runs.push((run_start, text.len(), after_break, at_file_end));
-            }
-            runs.into_iter()
-                .map(move |(from, to, indents, ends_line)| BlankRun {
-                    range: TextRange::new(
-                        TextSize::from((start + from) as u32),
-                        TextSize::from((start + to) as u32),
-                    ),
-                    indents,
-                    ends_line,
-                })
-        })
+            i += 1;
+        }
+        if run_start < text.len() {
+            run(run_start, text.len(), after_break, range.end() == file_end);
+        }
+    }
+    runs
 }
 
 pub(crate) fn two_space_soft_tabs(ctx: &LintContext, sink: &mut Sink) {
-    for run in blank_runs(ctx).filter(|run| run.indents) {
+    for run in blank_runs(ctx).into_iter().filter(|run| run.indents) {
         if ctx.text[run.range].chars().count() % 2 == 1 {
             sink.report(run.range, "two-space soft tabs not used");
         }
@@ -79,7 +82,7 @@ pub(crate) fn hard_tabs(ctx: &LintContext, sink: &mut Sink) {
 }
 
 pub(crate) fn trailing_whitespace(ctx: &LintContext, sink: &mut Sink) {
-    for run in blank_runs(ctx).filter(|run| run.ends_line) {
+    for run in blank_runs(ctx).into_iter().filter(|run| run.ends_line) {
         let edit = TextEdit::replace(run.range, "");
         sink.report_with_fix(
             run.range,
