@@ -9,6 +9,7 @@
 use crate::checks::definitions::{self, Definition};
 use crate::checks::resources::{self, ResourceBody};
 use crate::checks::variables::{self, VariableRef};
+use crate::checks::whitespace::{self, BlankRun};
 use crate::LintConfig;
 use puppet_syntax::{NodeOrToken, SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 use std::cell::OnceCell;
@@ -68,6 +69,7 @@ pub(crate) struct LintContext<'a> {
     variables: OnceCell<Vec<VariableRef<'a>>>,
     definitions: OnceCell<Vec<Definition>>,
     resources: OnceCell<Vec<ResourceBody>>,
+    blank_runs: OnceCell<Vec<BlankRun>>,
 }
 
 impl<'a> LintContext<'a> {
@@ -104,6 +106,7 @@ impl<'a> LintContext<'a> {
             variables: OnceCell::new(),
             definitions: OnceCell::new(),
             resources: OnceCell::new(),
+            blank_runs: OnceCell::new(),
         }
     }
 
@@ -125,6 +128,11 @@ impl<'a> LintContext<'a> {
     pub fn definitions(&self) -> &[Definition] {
         self.definitions
             .get_or_init(|| definitions::definitions(self))
+    }
+
+    /// The runs of blanks between tokens, in text order.
+    pub fn blank_runs(&self) -> &[BlankRun] {
+        self.blank_runs.get_or_init(|| whitespace::blank_runs(self))
     }
 
     /// Every body of a resource declaration, in text order.

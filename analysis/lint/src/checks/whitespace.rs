@@ -10,7 +10,7 @@ use crate::context::LintContext;
 use puppet_syntax::{SyntaxKind, TextEdit, TextRange, TextSize};
 
 /// A run of blanks (no line break) inside a whitespace token.
-struct BlankRun {
+pub(crate) struct BlankRun {
     range: TextRange,
     /// It starts a line (puppet-lint's `INDENT`).
     indents: bool,
@@ -18,7 +18,7 @@ struct BlankRun {
     ends_line: bool,
 }
 
-fn blank_runs(ctx: &LintContext) -> Vec<BlankRun> {
+pub(crate) fn blank_runs(ctx: &LintContext) -> Vec<BlankRun> {
     let file_end = ctx.root.text_range().end();
     let mut runs = Vec::new();
     for token in ctx.tokens_of(SyntaxKind::WHITESPACE) {
@@ -59,7 +59,7 @@ fn blank_runs(ctx: &LintContext) -> Vec<BlankRun> {
 }
 
 pub(crate) fn two_space_soft_tabs(ctx: &LintContext, sink: &mut Sink) {
-    for run in blank_runs(ctx).into_iter().filter(|run| run.indents) {
+    for run in ctx.blank_runs().iter().filter(|run| run.indents) {
         if ctx.text[run.range].chars().count() % 2 == 1 {
             sink.report(run.range, "two-space soft tabs not used");
         }
@@ -67,7 +67,7 @@ pub(crate) fn two_space_soft_tabs(ctx: &LintContext, sink: &mut Sink) {
 }
 
 pub(crate) fn hard_tabs(ctx: &LintContext, sink: &mut Sink) {
-    for run in blank_runs(ctx) {
+    for run in ctx.blank_runs() {
         let blanks = &ctx.text[run.range];
         if blanks.contains('\t') {
             let edit = TextEdit::replace(run.range, blanks.replace('\t', "  "));
@@ -82,7 +82,7 @@ pub(crate) fn hard_tabs(ctx: &LintContext, sink: &mut Sink) {
 }
 
 pub(crate) fn trailing_whitespace(ctx: &LintContext, sink: &mut Sink) {
-    for run in blank_runs(ctx).into_iter().filter(|run| run.ends_line) {
+    for run in ctx.blank_runs().iter().filter(|run| run.ends_line) {
         let edit = TextEdit::replace(run.range, "");
         sink.report_with_fix(
             run.range,
