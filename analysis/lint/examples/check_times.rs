@@ -1,5 +1,9 @@
 //! Time of each check alone over a corpus of `.pp` files, to find slow
 //! checks: `cargo run --release -p puppet-lint-checks --example check_times [DIR]`.
+//!
+//! With a second argument (a check's name, `none`, `default` or `all`) it
+//! lints with that configuration only, for `perf stat` (instruction counts
+//! do not depend on the machine's load).
 
 use puppet_lint_checks::{lint_tree, LintConfig, SourceKind, CHECKS};
 use std::path::{Path, PathBuf};
@@ -76,6 +80,20 @@ fn main() {
     );
     let mut none = LintConfig::default();
     none.only([]);
+    if let Some(which) = std::env::args().nth(2) {
+        let config = match which.as_str() {
+            "none" => none,
+            "default" => LintConfig::default(),
+            "all" => LintConfig::all_enabled(),
+            check => {
+                let mut config = LintConfig::default();
+                config.only([check]);
+                config
+            }
+        };
+        println!("{:>8.1} ms  {which}", time(&config).as_secs_f64() * 1e3);
+        return;
+    }
     println!(
         "{:>8.1} ms  (no check: tokens and control comments)",
         time(&none).as_secs_f64() * 1e3

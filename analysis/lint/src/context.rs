@@ -179,6 +179,16 @@ impl<'a> LintContext<'a> {
             .find(|(_, t)| !t.kind().is_trivia())
     }
 
+    /// The first token that is not trivia, starting at `offset`.
+    pub fn code_at_or_after(&self, offset: TextSize) -> Option<(usize, &Tok<'a>)> {
+        let index = self.tokens.partition_point(|t| t.range.start() < offset);
+        self.tokens
+            .iter()
+            .enumerate()
+            .skip(index)
+            .find(|(_, t)| !t.kind().is_trivia())
+    }
+
     /// The nearest token before `index` that is not trivia.
     pub fn prev_code(&self, index: usize) -> Option<(usize, &Tok<'a>)> {
         self.tokens[..index.min(self.tokens.len())]

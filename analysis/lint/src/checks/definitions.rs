@@ -6,7 +6,7 @@
 
 use super::Sink;
 use crate::context::{count_line_breaks, LintContext};
-use puppet_syntax::ast::{AstNode, ClassDef, DefineDef, ParamList};
+use puppet_syntax::ast::{AstNode, ClassDef, ParamList};
 use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken};
 
 /// A class or a defined type.
@@ -53,19 +53,19 @@ pub(crate) fn definitions(ctx: &LintContext) -> Vec<Definition> {
         .chain(ctx.nodes(SyntaxKind::DEFINE_DEF));
     let mut definitions: Vec<Definition> = nodes
         .filter_map(|node| {
-            let name = match node.kind() {
-                SyntaxKind::CLASS_DEF => ClassDef::cast(node.clone())?.name_token()?,
-                SyntaxKind::DEFINE_DEF => DefineDef::cast(node.clone())?.name_token()?,
-                _ => return None,
-            };
-            let keyword = node
-                .children_with_tokens()
-                .filter_map(|e| e.into_token())
-                .find(|t| matches!(t.kind(), SyntaxKind::CLASS_KW | SyntaxKind::DEFINE_KW))?;
+            // The keyword and the name are the first code tokens of the
+            // node, after its documentation comments.
+            let (at, keyword) = ctx.code_at_or_after(node.text_range().start())?;
+            let (_, name) = ctx.next_code(at)?;
+            let keyword_kinds = [SyntaxKind::CLASS_KW, SyntaxKind::DEFINE_KW];
+            let name_kinds = [SyntaxKind::NAME, SyntaxKind::WORD, SyntaxKind::TYPE_REF];
+            if !keyword_kinds.contains(&keyword.kind()) || !name_kinds.contains(&name.kind()) {
+                return None;
+            }
             Some(Definition {
+                keyword: ctx.syntax_token(keyword)?,
+                name: ctx.syntax_token(name)?,
                 node,
-                keyword,
-                name,
             })
         })
         .collect();

@@ -151,7 +151,13 @@ static PUPPET_URL_PATH: LazyLock<Regex> =
 /// `puppet:///foo/x` names the mount point `foo`, not module `foo`:
 /// changing it would change which file is served, so there is no fix.
 pub(crate) fn puppet_url_without_modules(ctx: &LintContext, sink: &mut Sink) {
-    for string in string_literals(ctx) {
+    let urls = string_literals(ctx).filter(|string| {
+        let start = usize::from(string.text_range().start()) + 1;
+        ctx.text
+            .get(start..)
+            .is_some_and(|rest| rest.starts_with("puppet://"))
+    });
+    for string in urls {
         let Some(text) = leading_text(&string) else {
             continue;
         };
@@ -179,7 +185,9 @@ fn string_literals<'c>(ctx: &'c LintContext) -> impl Iterator<Item = SyntaxNode>
 
 /// `'true'` is a String, `true` a Boolean: the fix would change the value.
 pub(crate) fn quoted_booleans(ctx: &LintContext, sink: &mut Sink) {
-    for string in string_literals(ctx) {
+    // `'false'` with its quotes is the longest candidate.
+    let short = string_literals(ctx).filter(|s| s.text_range().len() <= 7.into());
+    for string in short {
         let content = match string.kind() {
             SyntaxKind::SQ_STRING_EXPR => single_quoted_content(&string.text().to_string()),
             SyntaxKind::DQ_STRING_EXPR => match static_double_quoted(&string) {
@@ -198,10 +206,7 @@ pub(crate) fn quoted_booleans(ctx: &LintContext, sink: &mut Sink) {
 /// such text on purpose.
 pub(crate) fn single_quote_string_with_variables(ctx: &LintContext, sink: &mut Sink) {
     for string in ctx.nodes(SyntaxKind::SQ_STRING_EXPR) {
-        if !string.text().contains_char('$') || !string.to_string().contains("${") {
-            continue;
-        }
-        if is_inline_template_argument(&string) {
+        if !ctx.text[string.text_range()].contains("${") || is_inline_template_argument(&string) {
             continue;
         }
         sink.report(
