@@ -48,7 +48,13 @@ static DIFFERENCES: &[Difference] = &[
         "double_quoted_strings",
         OnlyPuppetLs,
         "strings in an index after a variable are strings",
-        r#"\$[\w:]+\[[^\]]*""#
+        r#"\$[\w:]+(\[[^\]]*\])*\[[^\]]*""#
+    ),
+    difference!(
+        "variable_scope",
+        OnlyPuppetLs,
+        "variables in an index after a variable are variables",
+        r"\$[\w:]+(\[[^\]]*\])*\[[^\]]*\$"
     ),
     difference!(
         "only_variable_string",
@@ -108,10 +114,34 @@ static DIFFERENCES: &[Difference] = &[
 /// Which documented difference explains that only one side reports `check`
 /// on `line` (1-based) of `text`, if any.
 pub fn explain(check: &str, text: &str, line: u32, side: Side) -> Option<&'static str> {
-    let line_text = text.split('\n').nth(line.checked_sub(1)? as usize)?;
+    let lines: Vec<&str> = text.split('\n').collect();
+    let index = line.checked_sub(1)? as usize;
+    let line_text = lines.get(index)?;
+    // puppet-lint 3 takes the nearest type name before a parameter, however
+    // far back, for its type: an untyped parameter after an `Optional[...]`
+    // one counts as optional.
+    if check == "parameter_order"
+        && side == Side::OnlyPuppetLs
+        && untyped_after_optional(&lines, index)
+    {
+        return Some("an untyped parameter after an Optional one is required");
+    }
     DIFFERENCES
         .iter()
         .filter(|d| d.check == check && d.side == side)
         .find(|d| Regex::new(d.line).expect("valid regex").is_match(line_text))
         .map(|d| d.name)
+}
+
+/// Whether line `index` declares an untyped parameter and a line above it,
+/// in the same parameter list, declares an `Optional[...]` one.
+fn untyped_after_optional(lines: &[&str], index: usize) -> bool {
+    if !lines[index].trim_start().starts_with('$') {
+        return false;
+    }
+    lines[..index]
+        .iter()
+        .rev()
+        .take_while(|l| !l.contains("class ") && !l.contains("define "))
+        .any(|l| l.trim_start().starts_with("Optional["))
 }
