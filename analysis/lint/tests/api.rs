@@ -220,3 +220,20 @@ fn any_input_is_linted_without_panicking() {
         }
     }
 }
+
+#[test]
+fn deep_access_chains_and_selectors_do_not_overflow() {
+    let config = LintConfig::all_enabled();
+    let chain = format!(
+        "file {{ '/x': mode => $x{} ? {{ default => 1 }} }}\n",
+        "[1]".repeat(20_000)
+    );
+    let nested = format!(
+        "$y = {}1{}\n",
+        "$x ? { default => ".repeat(3_000),
+        " }".repeat(3_000)
+    );
+    for text in [chain, nested] {
+        lint(&text, SourceKind::Manifest, &config);
+    }
+}

@@ -56,14 +56,17 @@ pub(crate) fn selector_inside_resource(ctx: &LintContext, sink: &mut Sink) {
 
 /// `$x`, or `$x[...]` written without blanks (one token for puppet-lint).
 fn is_variable(expr: &SyntaxNode) -> bool {
-    match expr.kind() {
-        SyntaxKind::VARIABLE_EXPR => true,
-        SyntaxKind::ACCESS_EXPR => {
-            !expr.text().to_string().contains(char::is_whitespace)
-                && expr
-                    .first_child()
-                    .is_some_and(|target| is_variable(&target))
+    let mut expr = expr.clone();
+    loop {
+        match expr.kind() {
+            SyntaxKind::VARIABLE_EXPR => return true,
+            SyntaxKind::ACCESS_EXPR if !expr.to_string().contains(char::is_whitespace) => {
+                match expr.first_child() {
+                    Some(target) => expr = target,
+                    None => return false,
+                }
+            }
+            _ => return false,
         }
-        _ => false,
     }
 }

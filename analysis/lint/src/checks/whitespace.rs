@@ -34,6 +34,10 @@ pub(crate) fn blank_runs(ctx: &LintContext) -> Vec<BlankRun> {
             })
         };
         let text = token.text();
+        // A blank between two tokens of a line concerns no check.
+        if text == " " && range.end() != file_end {
+            continue;
+        }
         let mut run_start = 0;
         let mut after_break = false;
         let bytes = text.as_bytes();
