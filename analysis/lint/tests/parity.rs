@@ -178,14 +178,15 @@ fn compare(name: &str, recorded_text: &'static str, prepare: fn(&str) -> String)
             }
         }
     }
-    println!("Parity with puppet-lint 3.0.1 on {name}:\n");
+    // One print, so that the two tests' tables do not interleave.
+    let mut report = format!("Parity with puppet-lint 3.0.1 on {name}:\n\n");
     assert!(
         missing_files.len() < 20,
         "corpus files missing: {missing_files:?}"
     );
 
-    println!("| check | puppet-lint 3 | puppet-ls | same lines | recall | precision | deliberate differences |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | --- |");
+    report.push_str("| check | puppet-lint 3 | puppet-ls | same lines | recall | precision | deliberate differences |\n");
+    report.push_str("| --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
     let mut failures = Vec::new();
     for (check, f) in &figures {
         let deliberate: Vec<String> = f
@@ -198,15 +199,15 @@ fn compare(name: &str, recorded_text: &'static str, prepare: fn(&str) -> String)
                     .map(|(why, n)| format!("{n} only puppet-ls: {why}")),
             )
             .collect();
-        println!(
-            "| `{check}` | {} | {} | {} | {:.1}% | {:.1}% | {} |",
+        report.push_str(&format!(
+            "| `{check}` | {} | {} | {} | {:.1}% | {:.1}% | {} |\n",
             f.theirs,
             f.ours,
             f.both,
             100.0 * f.recall(),
             100.0 * f.precision(),
             deliberate.join("; ")
-        );
+        ));
         if std::env::var_os("LINT_PARITY_ALL").is_some()
             || f.recall() < 0.95
             || f.precision() < 0.95
@@ -225,6 +226,7 @@ fn compare(name: &str, recorded_text: &'static str, prepare: fn(&str) -> String)
             failures.push(format!("{check}: {}", sample.join(", ")));
         }
     }
+    println!("{report}");
     assert!(
         failures.is_empty(),
         "below 95% (or listed with LINT_PARITY_ALL):\n{}",
