@@ -5,11 +5,14 @@
 //! (`arrow_alignment`, `140chars`, ...), with its defaults, its control
 //! comments (`# lint:ignore:NAME`) and its `.puppet-lint.rc` options.
 //!
-//! The API is plain data: [`lint`] takes text and a [`LintConfig`] and
+//! The API is plain data: [`lint`] (or [`lint_path`], or [`lint_tree`] for
+//! a caller that already has the tree) takes text and a [`LintConfig`] and
 //! answers [`LintDiagnostic`]s with byte ranges, and, for checks puppet-lint
 //! can fix, a [`Fix`] made of text edits that never change what the code
-//! means. [`CHECKS`] describes every check. `docs/lint.md` lists the checks
-//! and every deliberate difference from puppet-lint.
+//! means. [`CHECKS`] describes every check; [`parse_rc`] reads a
+//! `.puppet-lint.rc`; [`line_column`] gives puppet-lint's positions.
+//! `docs/lint.md` lists the checks and every deliberate difference from
+//! puppet-lint.
 
 mod checks;
 mod config;
@@ -72,8 +75,10 @@ pub fn lint(text: &str, kind: SourceKind, config: &LintConfig) -> Vec<LintDiagno
     run(text, kind, None, config)
 }
 
-/// Lints a manifest that lives at `path` (as given by the user, compared
-/// as text like puppet-lint does: not resolved against the file system).
+/// Lints a manifest that lives at `path`, for `autoloader_layout`, which
+/// compares the path's text with where the autoloader looks (puppet-lint
+/// makes the path absolute first: pass an absolute path, or a path from
+/// the module's root with `LintConfig::relative`).
 pub fn lint_path(
     path: &Path,
     text: &str,
