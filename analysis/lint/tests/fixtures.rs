@@ -15,21 +15,14 @@
 use puppet_lint_checks::{
     line_column, lint_path, LintConfig, LintDiagnostic, SourceKind, TextEdit, CHECKS,
 };
-use puppet_syntax::ast::{AstNode, DqStringExpr, SqStringExpr, StringPart};
-use puppet_syntax::{SyntaxKind, SyntaxNode};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 const RECORDED: &str = include_str!("../test_data/fixtures/puppet-lint-3.tsv");
 
-/// Fixes that rewrite a value on purpose: `ensure => '/x'` into `link` and
-/// a target, `644` into `'0644'`, `// x` into a comment.
-const VALUE_CHANGING_FIXES: &[&str] = &[
-    "ensure_not_symlink_target",
-    "file_mode",
-    "unquoted_file_mode",
-    "slash_comments",
-];
+mod common;
+
+use common::{apply, meaning, syntax_errors, VALUE_CHANGING_FIXES};
 
 fn fixtures_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/fixtures")
@@ -74,23 +67,6 @@ fn lint(path: &Path, text: &str) -> Vec<LintDiagnostic> {
     lint_path(path, text, SourceKind::Manifest, &LintConfig::all_enabled())
 }
 
-fn apply(text: &str, edits: &[&TextEdit]) -> String {
-    let mut edits: Vec<&TextEdit> = edits.to_vec();
-    edits.sort_by_key(|e| std::cmp::Reverse(e.delete.start()));
-    let mut out = text.to_string();
-    let mut last_start = None;
-    for edit in edits {
-        // Edits of different diagnostics may touch the same blanks: keep
-        // the first (in text order from the end) and skip overlapping ones.
-        if last_start.is_some_and(|start| edit.delete.end() > start) {
-            continue;
-        }
-        out.replace_range(std::ops::Range::<usize>::from(edit.delete), &edit.insert);
-        last_start = Some(edit.delete.start());
-    }
-    out
-}
-
 fn render(text: &str, diagnostics: &[LintDiagnostic]) -> String {
     let mut out = String::new();
     for d in diagnostics {
@@ -107,70 +83,6 @@ fn render(text: &str, diagnostics: &[LintDiagnostic]) -> String {
         ));
     }
     out
-}
-
-/// What the code means, as far as fixes are concerned: its significant
-/// tokens, with strings, bare-word titles and host names by value and
-/// `"$x"` the same as `"${x}"`.
-fn meaning(text: &str) -> Vec<String> {
-    let root = puppet_syntax::parse(text, SourceKind::Manifest).syntax_node();
-    let mut out = Vec::new();
-    walk_meaning(&root, &mut out);
-    out
-}
-
-fn walk_meaning(node: &SyntaxNode, out: &mut Vec<String>) {
-    for element in node.children_with_tokens() {
-        match element {
-            puppet_syntax::NodeOrToken::Node(child) => match child.kind() {
-                SyntaxKind::SQ_STRING_EXPR => out.push(format!(
-                    "string {:?}",
-                    SqStringExpr::cast(child).expect("a string").value()
-                )),
-                SyntaxKind::DQ_STRING_EXPR => {
-                    for part in DqStringExpr::cast(child).expect("a string").parts() {
-                        match part {
-                            StringPart::Text(t) => out.push(format!("string {t:?}")),
-                            StringPart::Interpolation(i) => {
-                                let mut inner = Vec::new();
-                                walk_meaning(i.syntax(), &mut inner);
-                                let inner: Vec<String> = inner
-                                    .into_iter()
-                                    .map(|t| t.replace("VARIABLE $", "NAME "))
-                                    .collect();
-                                out.push(format!("interpolation {}", inner.join(" ")));
-                            }
-                        }
-                    }
-                }
-                SyntaxKind::HOSTNAME => out.push(format!("string {:?}", child.text().to_string())),
-                SyntaxKind::QUALIFIED_NAME | SyntaxKind::BARE_WORD
-                    if child.parent().is_some_and(|p| {
-                        p.kind() == SyntaxKind::RESOURCE_BODY || p.kind() == SyntaxKind::ARRAY_EXPR
-                    }) =>
-                {
-                    out.push(format!("string {:?}", child.text().to_string()))
-                }
-                _ => walk_meaning(&child, out),
-            },
-            puppet_syntax::NodeOrToken::Token(token) => {
-                if !token.kind().is_trivia()
-                    && !matches!(
-                        token.kind(),
-                        SyntaxKind::DOLLAR_BRACE | SyntaxKind::INTERP_CLOSE
-                    )
-                {
-                    out.push(format!("{:?} {}", token.kind(), token.text()));
-                }
-            }
-        }
-    }
-}
-
-fn syntax_errors(text: &str) -> usize {
-    puppet_syntax::parse(text, SourceKind::Manifest)
-        .errors()
-        .len()
 }
 
 #[test]
