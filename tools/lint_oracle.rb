@@ -17,9 +17,12 @@
 # autoloader_layout compares the full path). puppet-lint's crash handler
 # calls `exit`; such a file is reported as `crash` instead of ending the run.
 #
-# Usage: ruby tools/lint_oracle.rb ROOT > analysis/lint/test_data/puppet-lint-corpus.tsv
+# Usage: ruby tools/lint_oracle.rb ROOT > analysis/lint/test_data/puppet-lint-3-corpus.tsv
 #        (every *.pp under ROOT, following symlinks one level, as
 #        /usr/share/puppet/modules/* are links)
+#
+# puppet-lint 4 runs from its source on Ruby 3.1 (its gem is not packaged
+# here): ruby -I PUPPET_LINT_4_SOURCE/lib tools/lint_oracle.rb ROOT
 
 require 'puppet-lint'
 

@@ -26,6 +26,7 @@ use std::path::Path;
 const CORPUS_ROOT: &str = "/usr/share/puppet/modules";
 const RECORDED: &str = include_str!("../test_data/puppet-lint-3-corpus.tsv");
 const RECORDED_MUTATED: &str = include_str!("../test_data/puppet-lint-3-mutated.tsv");
+const RECORDED_4: &str = include_str!("../test_data/puppet-lint-4-corpus.tsv");
 
 /// puppet-lint's (check, line) answers per file.
 fn recorded(table: &'static str) -> BTreeMap<&'static str, BTreeSet<(&'static str, u32)>> {
@@ -97,7 +98,16 @@ fn corpus_installed() -> bool {
 #[test]
 fn lint_agrees_with_puppet_lint_3_on_the_corpus() {
     if corpus_installed() {
-        compare("the corpus", RECORDED, |text| text.to_string());
+        compare(3, "the corpus", RECORDED, |text| text.to_string());
+    }
+}
+
+/// puppet-lint 4's new checks against puppet-lint 4.3.0 (run from its
+/// source; answers for those checks only).
+#[test]
+fn new_checks_agree_with_puppet_lint_4_on_the_corpus() {
+    if corpus_installed() {
+        compare(4, "the corpus", RECORDED_4, |text| text.to_string());
     }
 }
 
@@ -106,21 +116,21 @@ fn lint_agrees_with_puppet_lint_3_on_the_corpus() {
 #[test]
 fn lint_agrees_with_puppet_lint_3_on_the_mutated_corpus() {
     if corpus_installed() {
-        compare("the mutated corpus", RECORDED_MUTATED, mutations::mutate);
+        compare(3, "the mutated corpus", RECORDED_MUTATED, mutations::mutate);
     }
 }
 
 /// Lints every recorded file (its text made by `prepare` from the corpus
-/// file's), compares with puppet-lint's lines per check, prints the
-/// figures and asserts them.
-fn compare(name: &str, recorded_text: &'static str, prepare: fn(&str) -> String) {
+/// file's), compares with puppet-lint's lines for the checks that came with
+/// puppet-lint `version`, prints the figures and asserts them.
+fn compare(version: u8, name: &str, recorded_text: &'static str, prepare: fn(&str) -> String) {
     let config = LintConfig::all_enabled();
-    let puppet_lint_3: BTreeSet<&str> = CHECKS
+    let compared: BTreeSet<&str> = CHECKS
         .iter()
-        .filter(|c| c.since == 3)
+        .filter(|c| c.since == version)
         .map(|c| c.name)
         .collect();
-    let mut figures: BTreeMap<&str, Figures> = puppet_lint_3
+    let mut figures: BTreeMap<&str, Figures> = compared
         .iter()
         .map(|name| (*name, Figures::default()))
         .collect();
@@ -143,11 +153,11 @@ fn compare(name: &str, recorded_text: &'static str, prepare: fn(&str) -> String)
         let ours: BTreeSet<(&str, u32)> =
             lint_path(&full_path, &text, SourceKind::Manifest, &config)
                 .iter()
-                .filter(|d| puppet_lint_3.contains(d.check))
+                .filter(|d| compared.contains(d.check))
                 .map(|d| (d.check, line_column(&text, d.range.start()).0))
                 .collect();
         for &(check, line) in theirs.union(&ours) {
-            let entry = figures.get_mut(check).expect("a puppet-lint 3 check");
+            let entry = figures.get_mut(check).expect("a compared check");
             let (in_theirs, in_ours) = (
                 theirs.contains(&(check, line)),
                 ours.contains(&(check, line)),
@@ -179,13 +189,14 @@ fn compare(name: &str, recorded_text: &'static str, prepare: fn(&str) -> String)
         }
     }
     // One print, so that the two tests' tables do not interleave.
-    let mut report = format!("Parity with puppet-lint 3.0.1 on {name}:\n\n");
+    let release = if version == 3 { "3.0.1" } else { "4.3.0" };
+    let mut report = format!("Parity with puppet-lint {release} on {name}:\n\n");
     assert!(
         missing_files.len() < 20,
         "corpus files missing: {missing_files:?}"
     );
 
-    report.push_str("| check | puppet-lint 3 | puppet-ls | same lines | recall | precision | deliberate differences |\n");
+    report.push_str(&format!("| check | puppet-lint {version} | puppet-ls | same lines | recall | precision | deliberate differences |\n"));
     report.push_str("| --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
     let mut failures = Vec::new();
     for (check, f) in &figures {
