@@ -15,7 +15,7 @@
 //!   a value's spelling, which the snapshots show.
 
 use puppet_lint_checks::{
-    line_column, lint_path, LintConfig, LintDiagnostic, SourceKind, TextEdit, CHECKS,
+    line_column, lint_path, LintConfig, LintDiagnostic, SourceKind, TextEdit,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
