@@ -95,16 +95,18 @@ pub(crate) fn variable_scope(ctx: &LintContext, sink: &mut Sink) {
         for variable in ctx.variables_within(own.range) {
             let name = variable.name;
             let start = variable.range().start();
-            let lambda_parameter = lambdas
-                .iter()
-                .any(|l| l.range.contains(start) && l.names.iter().any(|n| n == name));
+            let lambda_parameter = || {
+                lambdas
+                    .iter()
+                    .any(|l| l.range.contains(start) && l.names.iter().any(|n| n == name))
+            };
             if variable.unenclosed
                 || !own.owns(start)
                 || name.contains("::")
                 || name.bytes().all(|b| b.is_ascii_digit())
                 || in_scope.contains(name)
                 || ALWAYS_IN_SCOPE.contains(&name)
-                || lambda_parameter
+                || lambda_parameter()
             {
                 continue;
             }
