@@ -19,19 +19,37 @@ pub(crate) struct ResourceBody {
     /// The resource type as written (`file`, `@@nagios_host`'s
     /// `nagios_host`), or `class` for `class { 'x': }`.
     pub type_name: String,
+    pub title: Option<SyntaxNode>,
+    /// The attributes, in order (`* => $hash` included), read once for
+    /// the several checks that look at them.
+    attributes: Vec<Attribute>,
 }
 
 impl ResourceBody {
-    pub fn title(&self) -> Option<SyntaxNode> {
-        self.body.children().next()
+    fn new(body: SyntaxNode, type_name: String) -> ResourceBody {
+        let mut title = None;
+        let mut attributes = Vec::new();
+        for child in body.children() {
+            if child.kind() == SyntaxKind::ATTRIBUTE {
+                attributes.extend(Attribute::new(child));
+            } else if title.is_none() && attributes.is_empty() {
+                title = Some(child);
+            }
+        }
+        ResourceBody {
+            body,
+            type_name,
+            title,
+            attributes,
+        }
     }
 
-    /// The attributes, in order (`* => $hash` included).
-    pub fn attributes(&self) -> impl Iterator<Item = Attribute> {
-        self.body
-            .children()
-            .filter(|n| n.kind() == SyntaxKind::ATTRIBUTE)
-            .filter_map(Attribute::new)
+    pub fn title(&self) -> Option<SyntaxNode> {
+        self.title.clone()
+    }
+
+    pub fn attributes(&self) -> impl Iterator<Item = &Attribute> {
+        self.attributes.iter()
     }
 }
 
@@ -75,10 +93,7 @@ pub(crate) fn resource_bodies(ctx: &LintContext) -> Vec<ResourceBody> {
             resource
                 .children()
                 .filter(|n| n.kind() == SyntaxKind::RESOURCE_BODY)
-                .map(move |body| ResourceBody {
-                    body,
-                    type_name: type_name.clone(),
-                })
+                .map(move |body| ResourceBody::new(body, type_name.clone()))
                 .collect::<Vec<_>>()
         })
         .collect()
@@ -137,9 +152,9 @@ pub(crate) fn duplicate_params(ctx: &LintContext, sink: &mut Sink) {
     for resource in ctx.resources() {
         let names = resource
             .attributes()
-            .map(|a| a.name)
+            .map(|a| a.name.clone())
             .filter(|n| n.kind() != SyntaxKind::STAR);
-        report_duplicates(names, sink);
+        report_duplicates(ctx, names, sink);
         let range = resource.body.text_range();
         let hashes = ctx
             .nodes_within(SyntaxKind::HASH_EXPR, range)
@@ -154,15 +169,15 @@ pub(crate) fn duplicate_params(ctx: &LintContext, sink: &mut Sink) {
                 .filter_map(|entry| entry.first_child())
                 .filter(|key| key.kind() == SyntaxKind::QUALIFIED_NAME)
                 .filter_map(|key| key.first_token());
-            report_duplicates(keys, sink);
+            report_duplicates(ctx, keys, sink);
         }
     }
 }
 
-fn report_duplicates(names: impl Iterator<Item = SyntaxToken>, sink: &mut Sink) {
+fn report_duplicates(ctx: &LintContext, names: impl Iterator<Item = SyntaxToken>, sink: &mut Sink) {
     let mut seen = HashSet::new();
     for name in names {
-        if !seen.insert(name.text().to_string()) {
+        if !seen.insert(&ctx.text[name.text_range()]) {
             sink.report(name.text_range(), "duplicate parameter found in resource");
         }
     }
@@ -170,7 +185,7 @@ fn report_duplicates(names: impl Iterator<Item = SyntaxToken>, sink: &mut Sink) 
 
 pub(crate) fn ensure_first_param(ctx: &LintContext, sink: &mut Sink) {
     for resource in ctx.resources().iter().filter(|r| r.type_name != "class") {
-        let attributes: Vec<Attribute> = resource
+        let attributes: Vec<&Attribute> = resource
             .attributes()
             .filter(|a| a.name.kind() != SyntaxKind::STAR)
             .collect();
@@ -180,9 +195,9 @@ pub(crate) fn ensure_first_param(ctx: &LintContext, sink: &mut Sink) {
         if position == 0 {
             continue;
         }
-        let ensure = &attributes[position];
+        let ensure = attributes[position];
         let message = "ensure found on line but it's not the first attribute";
-        match move_first(ctx, &attributes[0], ensure) {
+        match move_first(ctx, attributes[0], ensure) {
             Some(edits) => sink.report_with_fix(
                 ensure.name.text_range(),
                 message,
