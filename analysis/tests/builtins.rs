@@ -268,13 +268,22 @@ fn facts() {
     assert_eq!(b.fact_type_by_keys(&["os", "family"]), Some(Type::string()));
     assert_eq!(b.fact_type("os.release.major"), Some(Type::string()));
     assert_eq!(b.fact_type("processors.count"), Some(Type::integer()));
+    // Facts Facter does not report everywhere may be undef.
     assert_eq!(
         b.fact_type("networking.interfaces.eth0.mtu"),
-        Some(Type::integer())
+        Some(Type::optional(Type::integer()))
+    );
+    assert_eq!(
+        b.fact_type("ec2_metadata"),
+        Some(Type::optional(Type::hash_of(Type::string(), Type::Any)))
+    );
+    assert_eq!(
+        b.fact_type("os.selinux.current_mode"),
+        Some(Type::optional(Type::string()))
     );
     assert!(matches!(
         b.fact_type("networking.interfaces"),
-        Some(Type::Hash(..))
+        Some(Type::Optional(Some(t))) if matches!(*t, Type::Hash(..))
     ));
     assert!(matches!(b.fact_type("os"), Some(Type::Struct(_))));
     let os = b.fact_type("os").unwrap();
@@ -292,13 +301,16 @@ fn facts() {
     assert!(!is_instance(&os, &os_value), "{os}");
     assert_eq!(b.fact_type("osfamily"), Some(Type::string()));
     assert!(b.fact("osfamily").unwrap().legacy);
-    assert_eq!(b.fact_type("blockdevice_sda_size"), Some(Type::integer()));
+    assert_eq!(
+        b.fact_type("blockdevice_sda_size"),
+        Some(Type::optional(Type::integer()))
+    );
     assert_eq!(b.fact_type("no_such_fact"), None);
     assert_eq!(b.fact_type("os.no_such_member"), None);
-    assert!(matches!(
+    assert_eq!(
         b.fact_type("memory.system.total"),
-        Some(Type::String(StringParam::Any))
-    ));
+        Some(Type::optional(Type::String(StringParam::Any)))
+    );
 }
 
 #[test]

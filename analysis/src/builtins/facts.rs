@@ -14,6 +14,37 @@ use super::json::{Json, JsonExt};
 use super::type_string::parse_type;
 use crate::types::{StructElement, Type};
 
+/// The facts Facter 4 resolves on every system it runs on (core
+/// resolutions that need no optional tool, hardware or network), with
+/// every structured parent of each listed.
+const ALWAYS_RESOLVED: &[&str] = &[
+    "os",
+    "os.name",
+    "os.family",
+    "os.release",
+    "os.release.full",
+    "os.release.major",
+    "os.architecture",
+    "kernel",
+    "kernelrelease",
+    "kernelversion",
+    "kernelmajversion",
+    "facterversion",
+    "path",
+    "hostname",
+    "fqdn",
+    "networking",
+    "networking.hostname",
+    "networking.fqdn",
+    "osfamily",
+    "operatingsystem",
+    "memory",
+    "memory.system",
+    "memory.system.total_bytes",
+    "processors",
+    "processors.count",
+];
+
 /// One fact (or element of a structured fact).
 #[derive(Debug)]
 pub struct Fact {
@@ -166,9 +197,19 @@ impl Facts {
     /// members vary by platform) or a `Hash[String, T]` for keyed maps
     /// (`networking.interfaces`). Below a known fact with no known members
     /// the type is `Any`. `None` when the path is not a known fact.
+    ///
+    /// A fact Facter may not report everywhere (`os.selinux` off Linux
+    /// distributions that have it, `lsbdistcodename` without `lsb_release`,
+    /// `ec2_metadata` off EC2, `networking.ip` without a network) is
+    /// `Optional`: only [`ALWAYS_RESOLVED`] facts are certain.
     pub fn type_of(&self, path: &str) -> Option<Type> {
         if let Some(f) = self.get(path) {
-            return Some(self.type_of_entry(f, 0));
+            let t = self.type_of_entry(f, 0);
+            return Some(if ALWAYS_RESOLVED.contains(&path) {
+                t
+            } else {
+                Type::optional(t)
+            });
         }
         // `hypervisors.docker.foo`: inside a fact whose members are not listed.
         let mut parent = path;

@@ -407,6 +407,14 @@ impl Evaluator {
         })
     }
 
+    /// A block's verdict (`filter`, `any`, `index`...): an unknown one
+    /// makes the whole call unknown, never a guess.
+    fn truth(&self, verdict: &Value) -> Result<bool, Flow> {
+        verdict
+            .truth()
+            .ok_or_else(|| Flow::Unsupported("the block's verdict is unknown".into()))
+    }
+
     fn need_lambda(
         &self,
         fname: &str,
@@ -620,7 +628,7 @@ impl Evaluator {
                 let mut keep = Vec::new();
                 for i in 0..items.len() {
                     match self.call_each(l, &items, i, at) {
-                        Ok(v) => keep.push(v.is_truthy()),
+                        Ok(v) => keep.push(self.truth(&v)?),
                         Err(Flow::Break) => break,
                         Err(e) => return Err(e),
                     }
@@ -670,7 +678,7 @@ impl Evaluator {
                 for i in 0..items.len() {
                     match self.call_each(l, &items, i, at) {
                         Ok(v) => {
-                            if v.is_truthy() == want_any {
+                            if self.truth(&v)? == want_any {
                                 return Ok(Value::Boolean(want_any));
                             }
                         }
@@ -689,7 +697,7 @@ impl Evaluator {
                     }
                     for i in 0..items.len() {
                         match self.call_each(l, &items, i, at) {
-                            Ok(v) if v.is_truthy() => {
+                            Ok(v) if self.truth(&v)? => {
                                 return Ok(match &items {
                                     Items::List(_) => Value::Integer(i as i64),
                                     Items::Pairs(p) => p[i].0.clone(),

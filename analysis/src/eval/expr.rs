@@ -254,6 +254,11 @@ impl Evaluator {
                 if NODE_VARIABLES.contains(&bare) {
                     return Ok(Value::Unknown(Type::hash_of(Type::string(), Type::Any)));
                 }
+                if !self.closed_world {
+                    // Set where this evaluation cannot see: a node, an ENC,
+                    // a class evaluated elsewhere.
+                    return Ok(Value::Unknown(Type::Any));
+                }
                 if bare.contains("::") {
                     self.warn(format!("Could not look up qualified variable '{}'", name));
                     return Ok(Value::Undef);

@@ -130,6 +130,16 @@ impl Scopes {
         self.frames[self.current].vars.contains_key(name)
     }
 
+    /// Binds `name` in the top scope (what `$::name` reads).
+    pub fn set_top(&mut self, name: &str, value: Value) {
+        self.frames[0].vars.insert(name.to_string(), value);
+    }
+
+    /// Forgets every top-scope variable.
+    pub fn clear_top(&mut self) {
+        self.frames[0].vars.clear();
+    }
+
     /// Binds `name` in the current scope.
     pub fn set(&mut self, name: &str, value: Value) {
         self.frames[self.current]

@@ -67,6 +67,9 @@ impl Inferred {
     pub fn of_value(value: Value) -> Inferred {
         match value {
             Value::Unknown(t) => Inferred::of_type(t),
+            // Kept as its type: unknowns never compare equal, and
+            // inference results must (early cut-off).
+            v if v.is_unknown() => Inferred::of_type(crate::types::infer::infer(&v)),
             v => Inferred {
                 ty: crate::types::infer::infer(&v),
                 value: Some(v),

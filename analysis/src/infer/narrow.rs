@@ -60,6 +60,11 @@ pub(super) fn truthy(ts: &TypeSystem<'_>, current: &Type) -> Type {
 /// when one side is undef, their common type when it says something, else
 /// a `Variant`.
 pub(super) fn union(ts: &TypeSystem<'_>, a: &Type, b: &Type) -> Type {
+    // The element type of an empty collection adds nothing.
+    match (a, b) {
+        (Type::Unit, t) | (t, Type::Unit) => return t.clone(),
+        _ => {}
+    }
     if ts.assignable(a, b) {
         return a.clone();
     }
@@ -105,6 +110,16 @@ mod tests {
     fn union_joins_branches() {
         let ts = TypeSystem::new(&NoAliases);
         assert_eq!(union(&ts, &int(1, 1), &int(5, 5)), int(1, 5));
+        assert_eq!(union(&ts, &Type::Unit, &int(5, 5)), int(5, 5));
+        assert_eq!(
+            union(
+                &ts,
+                &Type::empty_hash(),
+                &Type::hash_of(Type::string(), int(1, 1))
+            )
+            .to_string(),
+            "Hash[String, Integer[1, 1]]"
+        );
         assert_eq!(
             union(&ts, &Type::string(), &Type::Undef),
             Type::optional(Type::string())

@@ -69,10 +69,24 @@ fn element(t: &Type) -> Option<Type> {
     }
 }
 
+fn without_undef(t: &Type) -> Type {
+    match t {
+        Type::Optional(Some(inner)) => (**inner).clone(),
+        other => other.clone(),
+    }
+}
+
 /// The type of `l op r` for operands known only by type; `None` when
 /// nothing better than the evaluator's answer is known.
 pub(super) fn arithmetic(ts: &TypeSystem<'_>, op: BinaryOp, l: &Type, r: &Type) -> Option<Type> {
-    let (l, r) = (resolved(ts, l), resolved(ts, r));
+    // An undef operand fails (but for an array's right side, appended):
+    // a computed result never came from one.
+    let l = without_undef(&resolved(ts, l));
+    let r = resolved(ts, r);
+    let r = match l {
+        Type::Array(..) | Type::Tuple(..) => r,
+        _ => without_undef(&r),
+    };
     use BinaryOp as B;
     Some(match (op, &l, &r) {
         (B::Add, Type::Integer(a), Type::Integer(b)) => Type::Integer(range_add(*a, *b)),
@@ -124,9 +138,16 @@ pub(super) fn access(ts: &TypeSystem<'_>, target: &Type, keys: &[Option<Value>])
         (Type::Hash(_, v, _), [_]) => Some(Type::optional((**v).clone())),
         (Type::Array(e, _), [_]) => Some(Type::optional((**e).clone())),
         (Type::Array(e, _), [_, _]) => Some(Type::array_of((**e).clone())),
-        (Type::Tuple(types, _), [Some(Value::Integer(i))]) => {
+        (Type::Tuple(types, size), [Some(Value::Integer(i))]) => {
             let i = usize::try_from(*i).ok()?;
-            types.get(i).cloned()
+            // Elements past the tuple's minimum size may be missing.
+            let min = size.map_or(types.len(), |s| s.lo().max(0) as usize);
+            let element = types.get(i.min(types.len().checked_sub(1)?))?.clone();
+            Some(if i < min && i < types.len() {
+                element
+            } else {
+                Type::optional(element)
+            })
         }
         (Type::String(_) | Type::Enum(_) | Type::Pattern(_), _) => Some(Type::string()),
         _ => None,

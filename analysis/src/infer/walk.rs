@@ -394,7 +394,7 @@ impl<'a> Walker<'a> {
                 stack.extend(body[l].body.iter().copied());
             }
         }
-        let bindings: Vec<(String, Value)> = names
+        let bindings: Vec<(String, bool, Value)> = names
             .into_iter()
             .filter_map(|(name, at)| {
                 let bare = name.trim_start_matches("::");
@@ -411,16 +411,21 @@ impl<'a> Walker<'a> {
                         None => return None,
                     },
                 };
-                Some((bare.to_string(), value))
+                Some((bare.to_string(), name.starts_with("::"), value))
             })
             .collect();
         let saved = self.ev.scopes.push(false);
-        for (name, value) in bindings {
-            self.ev.set_variable(&name, value);
+        for (name, top, value) in bindings {
+            if top {
+                self.ev.scopes.set_top(&name, value);
+            } else {
+                self.ev.set_variable(&name, value);
+            }
         }
         self.ev.reset_budget();
         let outcome = self.ev.eval_expression(self.body, e);
         self.ev.scopes.pop(saved);
+        self.ev.scopes.clear_top();
         match outcome.value {
             Some(v) if outcome.error.is_none() && outcome.unsupported.is_none() => {
                 Inferred::of_value(v)
@@ -466,16 +471,47 @@ impl<'a> Walker<'a> {
                 _ => return Inferred::any(),
             };
         let result = self.evaluate(e);
-        let Some(l) = lambda else { return result };
+        let Some(l) = lambda else {
+            if result.value.is_none() && result.ty == Type::Any {
+                if let Some(t) = name.and_then(|n| self.picked(&n, &args)) {
+                    return Inferred::of_type(t);
+                }
+            }
+            return result;
+        };
         let name = name.map(|n| n.to_ascii_lowercase()).unwrap_or_default();
         let types = self.lambda_param_types(&name, &args, l);
-        let lambda_result = self.lambda(l, &types);
+        let lambda_result = if name == "reduce" {
+            self.reduce_lambda(l, types)
+        } else {
+            self.lambda(l, &types)
+        };
         if result.value.is_some() || result.ty != Type::Any {
             return result;
         }
         args.truncate(2);
         self.iteration_result(&name, &args, &lambda_result)
             .map_or(result, Inferred::of_type)
+    }
+
+    /// What stdlib's `pick` (the first argument not undef or empty, else
+    /// failure) and `pick_default` (the same, else its last argument)
+    /// return.
+    fn picked(&self, function: &str, args: &[Inferred]) -> Option<Type> {
+        let ts = self.ev.ts();
+        let (candidates, fallback) = match function.to_ascii_lowercase().as_str() {
+            "pick" => (args, None),
+            "pick_default" => {
+                let (last, rest) = args.split_last()?;
+                (rest, Some(last.ty.clone()))
+            }
+            _ => return None,
+        };
+        candidates
+            .iter()
+            .map(|a| truthy(&ts, &a.ty))
+            .chain(fallback)
+            .reduce(|a, b| union(&ts, &a, &b))
     }
 
     /// What an iteration function returns, from its subject's type and
@@ -498,7 +534,11 @@ impl<'a> Walker<'a> {
             },
             "any" | "all" => Type::boolean(),
             "reduce" => {
-                let memo = args.get(1).map_or(Type::Any, |a| a.ty.clone());
+                let memo = match args.get(1) {
+                    Some(initial) => initial.ty.clone(),
+                    // The first element, or undef for an empty subject.
+                    None => Type::optional(element?),
+                };
                 union(&ts, &memo, &body.ty)
             }
             "then" | "with" => body.ty.clone(),
@@ -530,49 +570,60 @@ impl<'a> Walker<'a> {
         result
     }
 
+    /// Walks a `reduce` block with a memo type that holds every memo the
+    /// iteration can see: the first memo joined with what the block
+    /// returns, until that stops growing (integer ranges that keep growing
+    /// are generalized first, then given up as `Any`). The last walk, whose
+    /// memo is the fixed point, is the one recorded.
+    fn reduce_lambda(&mut self, l: LambdaId, mut params: Vec<Type>) -> Inferred {
+        let Some(first) = params.first().cloned() else {
+            return self.lambda(l, &params);
+        };
+        const ROUNDS: usize = 4;
+        for round in 0..=ROUNDS {
+            let result = self.lambda(l, &params);
+            let ts = self.ev.ts();
+            let joined = union(&ts, &first, &result.ty);
+            if ts.assignable(&params[0], &joined) {
+                return result;
+            }
+            params[0] = match round {
+                r if r + 2 < ROUNDS => union(&ts, &params[0], &joined),
+                r if r + 2 == ROUNDS => {
+                    crate::types::normalize::generalize(&union(&ts, &params[0], &joined))
+                }
+                _ => Type::Any,
+            };
+        }
+        self.lambda(l, &params)
+    }
+
     /// What an iteration function passes to its lambda's parameters.
     fn lambda_param_types(&mut self, function: &str, args: &[Inferred], l: LambdaId) -> Vec<Type> {
         let n = crate::eval::lambda_arity(self.body, l);
+        let ts = self.ev.ts();
         let subject = args.first().map(|a| match &a.value {
             Some(v) => crate::types::infer::infer(v),
-            None => a.ty.clone(),
+            None => ops::resolved(&ts, &a.ty),
         });
-        let ts = self.ev.ts();
         let element = subject
             .as_ref()
             .and_then(|t| ts.iterable_element_type(t))
             .flatten();
-        let pair = |element: &Option<Type>| -> Option<(Type, Type)> {
-            match element {
-                Some(Type::Tuple(kv, Some(size)))
-                    if kv.len() == 2 && *size == IntRange::exact(2) =>
-                {
-                    Some((kv[0].clone(), kv[1].clone()))
-                }
-                _ => None,
-            }
-        };
-        let is_hash = subject
-            .as_ref()
-            .is_some_and(|t| matches!(t, Type::Hash(..) | Type::Struct(_)));
         let elem = element.clone().unwrap_or(Type::Any);
         match function {
             "each" | "map" | "filter" | "reverse_each" | "any" | "all" | "partition" | "index"
             | "find" | "unique" | "group_by" | "flat_map" | "filter_map" => {
                 if n >= 2 {
-                    match pair(&element) {
-                        Some((k, v)) if is_hash => vec![k, v],
-                        _ => vec![Type::Integer(IntRange::new(Some(0), None)), elem],
-                    }
+                    index_and_element(subject.as_ref(), element)
                 } else {
                     vec![elem]
                 }
             }
             "step" => vec![elem],
-            "reduce" => {
-                let memo = args.get(1).map_or(elem.clone(), |a| a.ty.clone());
-                vec![union(&ts, &memo, &Type::Any), elem]
-            }
+            // The memo's first value; `reduce_lambda` widens it to a
+            // fixed point of the block.
+            "reduce" => vec![args.get(1).map_or(elem.clone(), |a| a.ty.clone()), elem],
             "slice" => {
                 if n <= 1 {
                     vec![Type::array_of(elem)]
@@ -908,6 +959,11 @@ pub(super) fn trusted_type() -> Type {
         key: Type::string_value(name),
         value,
     };
+    // Only with `trusted_external_command` set.
+    let optional_member = |name: &str, value: Type| StructElement {
+        key: Type::optional(Type::string_value(name)),
+        value,
+    };
     Type::Struct(vec![
         member(
             "authenticated",
@@ -917,9 +973,10 @@ pub(super) fn trusted_type() -> Type {
             )),
         ),
         member("certname", Type::string()),
-        member("domain", Type::string()),
+        // `undef` for a certname without a dot.
+        member("domain", Type::optional(Type::string())),
         member("extensions", Type::hash_of(Type::string(), Type::Any)),
-        member("external", Type::hash_of(Type::string(), Type::Any)),
+        optional_member("external", Type::hash_of(Type::string(), Type::Any)),
         member("hostname", Type::string()),
     ])
 }
@@ -984,4 +1041,23 @@ fn is_numeric(name: &str) -> bool {
 
 fn constant_truth(c: Option<&Inferred>) -> Option<bool> {
     c?.value.as_ref().map(Value::is_truthy)
+}
+
+/// What an iteration passes to a two-parameter block: a hash's key and
+/// value, or a sequence's index and element. `Any` for both when the
+/// subject may be either.
+fn index_and_element(subject: Option<&Type>, element: Option<Type>) -> Vec<Type> {
+    let any = || vec![Type::Any, Type::Any];
+    match subject {
+        Some(Type::Hash(k, v, _)) => vec![(**k).clone(), (**v).clone()],
+        Some(Type::Struct(_)) => match element {
+            Some(Type::Tuple(kv, _)) if kv.len() == 2 => kv,
+            _ => any(),
+        },
+        Some(Type::Array(..) | Type::Tuple(..) | Type::Iterator(_)) => vec![
+            Type::Integer(IntRange::new(Some(0), None)),
+            element.unwrap_or(Type::Any),
+        ],
+        _ => any(),
+    }
 }

@@ -91,10 +91,13 @@ fn array_index(v: &Value, warnings: &mut Vec<String>) -> Result<i64, OpError> {
 /// Evaluates `target[keys...]`.
 pub fn access(target: &Value, keys: &[Value]) -> Result<Evaluated, OpError> {
     if target.is_unknown() || keys.iter().any(Value::is_unknown) {
-        let t = match target {
-            Value::Unknown(Type::Array(e, _)) => (**e).clone(),
-            Value::Unknown(Type::Hash(_, v, _)) => (**v).clone(),
-            Value::Unknown(Type::String(_)) | Value::String(_) => Type::string(),
+        // One key may name a missing element or key (`undef`); more keys
+        // give a slice or the values found.
+        let t = match (target, keys.len()) {
+            (Value::Unknown(Type::Array(e, _)), 1) => Type::optional((**e).clone()),
+            (Value::Unknown(Type::Hash(_, v, _)), 1) => Type::optional((**v).clone()),
+            (Value::Unknown(Type::Array(e, _)), _) => Type::array_of((**e).clone()),
+            (Value::Unknown(Type::String(_)) | Value::String(_), _) => Type::string(),
             _ => Type::Any,
         };
         return Ok(Evaluated::plain(Value::Unknown(t)));

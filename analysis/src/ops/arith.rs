@@ -386,20 +386,67 @@ fn numeric(op: ArithOp, l: Num, r: Num) -> Result<Value, OpError> {
     }
 }
 
-fn unknown_result(op: ArithOp, l: &Value, r: &Value) -> Value {
-    let lt = match l {
+/// What an operand not fully known can be, as far as arithmetic cares.
+#[derive(Clone, Copy, PartialEq)]
+enum Operand {
+    Array,
+    Hash,
+    /// A number, or a string Puppet converts to one.
+    Number,
+    Span,
+    Stamp,
+    /// Anything: the type says too little.
+    Unknown,
+}
+
+fn operand_kind(v: &Value) -> Operand {
+    let t = match v {
         Value::Unknown(t) => t.clone(),
         other => infer(other),
     };
-    let guess = match (&lt, op) {
-        (Type::Array(..) | Type::Tuple(..), _) => Type::array(),
-        (Type::Hash(..) | Type::Struct(_), _) => Type::hash(),
-        _ => {
-            let _ = r;
-            Type::Numeric
-        }
+    // An undef operand fails: a computed result never came from one.
+    let t = match t {
+        Type::Optional(Some(inner)) => *inner,
+        other => other,
     };
-    Value::Unknown(guess)
+    match t {
+        Type::Array(..) | Type::Tuple(..) => Operand::Array,
+        Type::Hash(..) | Type::Struct(_) => Operand::Hash,
+        Type::Integer(_) | Type::Float(_) | Type::Numeric | Type::String(_) | Type::Enum(_) => {
+            Operand::Number
+        }
+        Type::Timespan(_) => Operand::Span,
+        Type::Timestamp(_) => Operand::Stamp,
+        _ => Operand::Unknown,
+    }
+}
+
+/// The type of `l op r` when an operand is not known: every result Puppet
+/// can compute for such operands (numbers combine with time values, arrays
+/// and hashes concatenate), `Any` when the operands say too little.
+fn unknown_result(op: ArithOp, l: &Value, r: &Value) -> Value {
+    use ArithOp as A;
+    use Operand as O;
+    let span = || Type::Timespan(Default::default());
+    let stamp = || Type::Timestamp(Default::default());
+    let either = |a: Type, b: Type| crate::types::normalize::variant_maybe(vec![a, b]);
+    let t = match (operand_kind(l), op, operand_kind(r)) {
+        (O::Array, A::Add | A::Sub | A::Shl, _) => Type::array(),
+        (O::Hash, A::Add | A::Sub, _) => Type::hash(),
+        (O::Number, _, O::Number) => Type::Numeric,
+        (O::Number, A::Add, O::Stamp) | (O::Stamp, A::Add | A::Sub, O::Number | O::Span) => stamp(),
+        (O::Number, A::Add | A::Mul, O::Span)
+        | (O::Span, A::Add | A::Sub | A::Mul, O::Number | O::Span)
+        | (O::Span, A::Div, O::Number)
+        | (O::Stamp, A::Sub, O::Stamp) => span(),
+        (O::Span, A::Div, O::Span) => Type::float(),
+        (O::Stamp, A::Add, _) => stamp(),
+        (O::Stamp, A::Sub, _) | (O::Span, A::Add, _) => either(stamp(), span()),
+        (O::Span, A::Sub | A::Mul, _) => span(),
+        (O::Span, A::Div, _) => either(span(), Type::float()),
+        _ => Type::Any,
+    };
+    Value::Unknown(t)
 }
 
 fn concatenate(l: &[Value], r: &Value) -> Vec<Value> {

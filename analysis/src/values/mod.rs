@@ -145,6 +145,14 @@ impl Value {
         }
     }
 
+    /// Puppet truthiness when it is known: `None` for an unknown value.
+    pub fn truth(&self) -> Option<bool> {
+        match self {
+            Value::Unknown(_) => None,
+            known => Some(known.is_truthy()),
+        }
+    }
+
     /// Puppet truthiness: only `undef` and `false` are false.
     pub fn is_truthy(&self) -> bool {
         !matches!(self, Value::Undef | Value::Boolean(false))
