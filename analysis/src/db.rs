@@ -85,7 +85,7 @@ impl PartialEq for Reparsed {
 
 impl Eq for Reparsed {}
 
-/// A Ruby plugin file of a module (custom types and functions).
+/// A Ruby plugin file of a module (custom types, functions and facts).
 #[salsa::input(debug)]
 pub struct RubyFile {
     #[returns(ref)]

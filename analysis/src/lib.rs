@@ -24,6 +24,7 @@ pub mod host;
 pub mod ide;
 pub mod index;
 pub mod infer;
+pub mod module_facts;
 pub mod ops;
 pub mod ruby_plugins;
 pub mod types;

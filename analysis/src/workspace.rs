@@ -170,7 +170,8 @@ pub fn autoload_path(layout: &Layout, dir: &str, name: &str) -> Option<PathBuf> 
 pub struct Discovered {
     pub layout: Layout,
     pub files: Vec<PathBuf>,
-    /// Ruby plugin files (`lib/puppet/{type,functions,parser/functions}`).
+    /// Ruby plugin files (`lib/puppet/{type,functions,parser/functions}`,
+    /// `lib/facter`).
     pub ruby_files: Vec<PathBuf>,
     /// Hiera files: each environment's and module's `hiera.yaml` and the
     /// data files in the data directories it names (`data/` by default).
@@ -301,6 +302,7 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
             "lib/puppet/type",
             "lib/puppet/functions",
             "lib/puppet/parser/functions",
+            "lib/facter",
         ] {
             collect_with_extension(&module.root.join(dir), "rb", &mut ruby_files);
         }

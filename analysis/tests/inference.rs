@@ -3,7 +3,7 @@
 //! snapshot next to the input (`UPDATE_EXPECT=1` rewrites them).
 //!
 //! An input is one manifest, or a multi-file workspace with `#- /path`
-//! headers (every file is rendered).
+//! headers (every manifest is rendered).
 
 use puppet_analysis::host::{parse_fixture, AnalysisHost};
 use puppet_analysis::infer::{infer_file, infer_range};
@@ -53,8 +53,13 @@ fn inference_snapshots() {
         } else {
             vec![(PathBuf::from("/t/manifests/init.pp"), text)]
         };
-        let paths: Vec<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();
-        let host = AnalysisHost::from_files(files);
+        let host = AnalysisHost::from_files(files.clone());
+        // Manifests only (a fixture may hold Ruby or data files).
+        let paths: Vec<PathBuf> = files
+            .iter()
+            .map(|(p, _)| p.clone())
+            .filter(|p| host.file(p).is_some())
+            .collect();
         let mut actual = String::new();
         for path in &paths {
             if paths.len() > 1 {

@@ -229,6 +229,13 @@ impl walk::Outside for Others<'_> {
         }
         global_variable_type(self.db, self.workspace, name.to_string(), self.hops).clone()
     }
+
+    fn module_fact(&self, name: &str) -> Option<Type> {
+        // Not another item's inference: no hop limit.
+        crate::module_facts::module_facts(self.db, self.workspace)
+            .get(&name.to_ascii_lowercase())
+            .map(|v| v.fact_type())
+    }
 }
 
 /// The type of variable `name` of `class` (or of the class it inherits

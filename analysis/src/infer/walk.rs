@@ -27,6 +27,8 @@ pub(super) trait Outside {
     fn class_variable(&self, class: &str, name: &str) -> Inferred;
     /// The type of a top-scope variable assigned somewhere.
     fn global(&self, name: &str) -> Option<Inferred>;
+    /// The type of a custom fact a module of the workspace adds.
+    fn module_fact(&self, name: &str) -> Option<Type>;
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,9 +176,9 @@ impl<'a> Walker<'a> {
         if is_numeric(bare) {
             return Inferred::any();
         }
-        if let Some(t) = crate::builtins::builtins().facts.type_of(bare) {
-            // A legacy top-scope fact (`$::osfamily`).
-            if !bare.contains("::") {
+        if !bare.contains("::") {
+            // A legacy top-scope fact (`$::osfamily`), or a module's own.
+            if let Some(t) = self.fact_type(bare) {
                 return Inferred::of_type(t);
             }
         }
@@ -188,6 +190,15 @@ impl<'a> Walker<'a> {
             }
             _ => Inferred::any(),
         }
+    }
+
+    /// The type of the fact at a dotted path: Facter's, or one a module
+    /// adds (`lib/facter`).
+    fn fact_type(&self, path: &str) -> Option<Type> {
+        crate::builtins::builtins()
+            .facts
+            .type_of(path)
+            .or_else(|| self.outside.module_fact(path))
     }
 
     /// Binds an assignment target (a variable or an array of them).
@@ -339,10 +350,7 @@ impl<'a> Walker<'a> {
     fn access(&mut self, e: ExprId, target: ExprId, keys: &[ExprId]) -> Inferred {
         self.expr(target);
         self.exprs(keys);
-        if let Some(t) = self
-            .fact_path(e)
-            .and_then(|p| crate::builtins::builtins().facts.type_of(&p))
-        {
+        if let Some(t) = self.fact_path(e).and_then(|p| self.fact_type(&p)) {
             return Inferred::of_type(t);
         }
         let evaluated = self.evaluate(e);
