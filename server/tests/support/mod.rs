@@ -27,6 +27,9 @@ pub struct Server {
     /// Requests the server sent to the client (whole messages, already
     /// answered), in arrival order.
     pub server_requests: Vec<Value>,
+    /// Replies received while waiting for another one (requests sent
+    /// together may be answered in any order).
+    replies: Vec<Value>,
 }
 
 impl Server {
@@ -37,8 +40,14 @@ impl Server {
 
     /// Starts `puppet-ls` with these command-line arguments.
     pub fn start_with(args: &[&str]) -> Server {
+        Server::start_env(args, &[])
+    }
+
+    /// Starts `puppet-ls` with these arguments and environment variables.
+    pub fn start_env(args: &[&str], env: &[(&str, &str)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_puppet-ls"))
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(if std::env::var_os("PUPPET_LS_E2E_STDERR").is_some() {
@@ -66,6 +75,7 @@ impl Server {
             next_id: 1,
             notifications: VecDeque::new(),
             server_requests: Vec::new(),
+            replies: Vec::new(),
         }
     }
 
@@ -122,18 +132,22 @@ impl Server {
 
     pub fn wait_response(&mut self, id: &Value) -> Result<Value, Value> {
         let deadline = Instant::now() + TIMEOUT;
-        loop {
-            let message = self
-                .next_message(deadline)
-                .unwrap_or_else(|| panic!("no reply to request {id} within {TIMEOUT:?}"));
-            if message.get("method").is_none() && message.get("id") == Some(id) {
-                if let Some(error) = message.get("error") {
-                    return Err(error.clone());
+        let message = match self.replies.iter().position(|r| r.get("id") == Some(id)) {
+            Some(i) => self.replies.remove(i),
+            None => loop {
+                let message = self
+                    .next_message(deadline)
+                    .unwrap_or_else(|| panic!("no reply to request {id} within {TIMEOUT:?}"));
+                if message.get("method").is_none() && message.get("id") == Some(id) {
+                    break message;
                 }
-                return Ok(message.get("result").cloned().unwrap_or(Value::Null));
-            }
-            self.dispatch(message);
+                self.dispatch(message);
+            },
+        };
+        if let Some(error) = message.get("error") {
+            return Err(error.clone());
         }
+        Ok(message.get("result").cloned().unwrap_or(Value::Null))
     }
 
     /// The next message before `deadline`, answering server requests on
@@ -163,7 +177,8 @@ impl Server {
                 self.send(&json!({"jsonrpc": "2.0", "id": id, "result": result}));
             }
             (Some(_), None) => self.notifications.push_back(message),
-            _ => {} // a stray response
+            (None, Some(_)) => self.replies.push(message),
+            _ => {}
         }
     }
 
