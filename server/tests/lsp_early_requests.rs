@@ -258,3 +258,31 @@ fn waiting_requests_can_be_cancelled() {
     // `shutdown` is answered although the index never completes.
     assert!(server.shutdown().success());
 }
+
+#[test]
+fn indexing_does_not_wait_for_the_client() {
+    let dir = fixture(MODULE);
+    // Requests wait as long as it takes: only the index can release them.
+    let mut server = start(&dir, &[("PUPPET_LS_LOAD_WAIT_MS", FOREVER)]);
+    // A client that answers `window/workDoneProgress/create` only after
+    // its own request: the index must not wait for that answer.
+    server.ignore_server_requests = true;
+    let (uri, text) = open(&mut server, &dir, "demo/manifests/init.pp");
+    let def = server
+        .request(
+            "textDocument/definition",
+            doc_pos(&uri, position_of(&text, "demo::web", 2)),
+        )
+        .unwrap();
+    assert!(
+        target_uri(&def).ends_with("demo/manifests/web.pp"),
+        "{def:#}"
+    );
+    assert_eq!(
+        server
+            .server_requests_for("window/workDoneProgress/create")
+            .len(),
+        1
+    );
+    assert!(server.shutdown().success());
+}

@@ -88,7 +88,7 @@ pub async fn register_watchers(backend: Backend) {
 pub async fn index(backend: Backend) {
     let _running = backend.indexing_lock().lock().await;
     let roots = backend.state().search_roots();
-    let progress = Progress::begin(&backend, "Indexing Puppet code").await;
+    let progress = Progress::begin(&backend, "Indexing Puppet code");
     let discovered = {
         let roots = roots.clone();
         match tokio::task::spawn_blocking(move || discover(&roots)).await {
@@ -96,7 +96,7 @@ pub async fn index(backend: Backend) {
             Err(e) => {
                 tracing::error!("discovery failed: {e}");
                 backend.readiness().settle("discovery failed");
-                progress.end("failed".to_string()).await;
+                progress.end("failed".to_string());
                 return;
             }
         }
@@ -122,9 +122,7 @@ pub async fn index(backend: Backend) {
         loaded.extend(read);
         let done = loaded.len();
         let percentage = u32::try_from(done * 90 / total).unwrap_or(90);
-        progress
-            .report(percentage, format!("{done}/{total} files"))
-            .await;
+        progress.report(percentage, format!("{done}/{total} files"));
     }
     let count = loaded.len();
     if let Some(delay) = test_delay() {
@@ -133,9 +131,9 @@ pub async fn index(backend: Backend) {
     backend.state().load_from_disk(discovered.layout, loaded);
     backend.readiness().settle("indexed");
     tracing::info!("indexed {count} files under {roots:?}");
-    progress.report(95, "checking".to_string()).await;
+    progress.report(95, "checking".to_string());
     diagnostics::workspace_changed(&backend);
-    progress.end(format!("{count} files")).await;
+    progress.end(format!("{count} files"));
 }
 
 /// `workspace/didChangeWatchedFiles`: files changed outside the editor are

@@ -30,6 +30,9 @@ pub struct Server {
     /// Replies received while waiting for another one (requests sent
     /// together may be answered in any order).
     replies: Vec<Value>,
+    /// When set, server requests are recorded but never answered (a
+    /// client busy elsewhere).
+    pub ignore_server_requests: bool,
 }
 
 impl Server {
@@ -76,6 +79,7 @@ impl Server {
             notifications: VecDeque::new(),
             server_requests: Vec::new(),
             replies: Vec::new(),
+            ignore_server_requests: false,
         }
     }
 
@@ -164,6 +168,9 @@ impl Server {
     /// Answers a server→client request, or queues a notification.
     fn dispatch(&mut self, message: Value) {
         match (message.get("method"), message.get("id")) {
+            (Some(_), Some(_)) if self.ignore_server_requests => {
+                self.server_requests.push(message);
+            }
             (Some(method), Some(id)) => {
                 let method = method.as_str().unwrap_or("").to_string();
                 let result = if method == "workspace/configuration" {
