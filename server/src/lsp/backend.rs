@@ -204,8 +204,8 @@ impl LanguageServer for Backend {
                     Config::from_json(options, state.roots.first().map(PathBuf::as_path));
             }
             state.initialized = true;
-            // From here on the client may ask: the load `initialized`
-            // starts is what it asks about.
+            // Requests may come from now on; the workspace they ask
+            // about is loaded once `initialized` arrives: they wait for it.
             self.inner.readiness.begin();
             tracing::info!(
                 "initialize: roots {:?}, encoding {:?}, pull diagnostics {}",
