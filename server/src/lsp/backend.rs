@@ -13,6 +13,7 @@ use super::config::Config;
 use super::convert::{self, EditSupport};
 use super::diagnostics::{self, Published};
 use super::features;
+use super::readiness::Readiness;
 use super::snapshot::Snapshot;
 use super::state::State;
 use super::workspace;
@@ -89,6 +90,8 @@ struct Inner {
     published: tokio::sync::Mutex<HashMap<PathBuf, Published>>,
     /// Held while (re)indexing, so that runs do not interleave.
     indexing: tokio::sync::Mutex<()>,
+    /// The initial workspace load, which workspace requests wait for.
+    readiness: Readiness,
     next_token: AtomicU32,
 }
 
@@ -101,6 +104,7 @@ impl Backend {
                 support: OnceLock::new(),
                 published: tokio::sync::Mutex::new(HashMap::new()),
                 indexing: tokio::sync::Mutex::new(()),
+                readiness: Readiness::from_env(),
                 next_token: AtomicU32::new(0),
             }),
         }
@@ -129,6 +133,10 @@ impl Backend {
 
     pub fn indexing_lock(&self) -> &tokio::sync::Mutex<()> {
         &self.inner.indexing
+    }
+
+    pub fn readiness(&self) -> &Readiness {
+        &self.inner.readiness
     }
 
     /// A fresh number for progress tokens.
@@ -196,6 +204,9 @@ impl LanguageServer for Backend {
                     Config::from_json(options, state.roots.first().map(PathBuf::as_path));
             }
             state.initialized = true;
+            // Requests may come from now on; the workspace they ask
+            // about is loaded once `initialized` arrives: they wait for it.
+            self.inner.readiness.begin();
             tracing::info!(
                 "initialize: roots {:?}, encoding {:?}, pull diagnostics {}",
                 state.roots,
@@ -248,6 +259,7 @@ impl LanguageServer for Backend {
 
     async fn shutdown(&self) -> Result<()> {
         self.state().shut_down = true;
+        self.inner.readiness.settle("shutdown");
         Ok(())
     }
 

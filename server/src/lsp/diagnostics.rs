@@ -201,8 +201,11 @@ async fn send(
 
 /// Computes and pushes diagnostics for `scope`. A cancelled computation
 /// of the whole workspace is retried (nothing else would push it); one of
-/// the open documents is dropped (the newer edit pushes its own).
+/// the open documents is dropped (the newer edit pushes its own). During
+/// the initial load it waits for it: before, every name from another file
+/// would be reported unknown.
 pub async fn publish(backend: &Backend, scope: Scope) {
+    backend.readiness().wait("publishDiagnostics").await;
     for _attempt in 0..20 {
         let snapshot = backend.snapshot();
         let task = tokio::task::spawn_blocking(move || compute(&snapshot, scope));
@@ -307,7 +310,7 @@ pub async fn document_report(
     let uri = params.text_document.uri;
     let previous = params.previous_result_id;
     backend
-        .on_snapshot(move |snap| {
+        .on_workspace_snapshot("textDocument/diagnostic", move |snap| {
             let path = snap.path(&uri)?;
             let items = file_diagnostics(snap, &path)?.unwrap_or_default();
             let id = result_id(&items);
@@ -345,7 +348,7 @@ pub async fn workspace_report(
         .map(|p| (p.uri.as_str().to_string(), p.value))
         .collect();
     backend
-        .on_snapshot(move |snap| {
+        .on_workspace_snapshot("workspace/diagnostic", move |snap| {
             let mut items = Vec::new();
             for path in reported_closed_files(snap) {
                 let Some(uri) = convert::path_to_uri(&path) else {

@@ -1,5 +1,8 @@
 //! The IDE requests: each a thin conversion around one of the analysis'
 //! queries (`puppet_analysis::ide`), run on a snapshot off the runtime.
+//! Those that read only their own document (symbols, folding, selection,
+//! formatting) answer at once; the others resolve names across files and
+//! wait for the initial workspace load (`on_workspace_snapshot`).
 
 use super::backend::Backend;
 use super::convert::{self, FileLines};
@@ -96,7 +99,7 @@ fn index_of(
 }
 
 pub async fn hover(b: &Backend, params: HoverParams) -> Result<Option<Hover>> {
-    b.on_snapshot(move |snap| {
+    b.on_workspace_snapshot("textDocument/hover", move |snap| {
         let pos = snap.file_position(&params.text_document_position_params)?;
         let index = index_of(snap, &pos.path)?;
         Ok(snap.analysis.hover(&pos)?.map(|h| Hover {
@@ -114,7 +117,7 @@ pub async fn completion(
     b: &Backend,
     params: CompletionParams,
 ) -> Result<Option<CompletionResponse>> {
-    b.on_snapshot(move |snap| {
+    b.on_workspace_snapshot("textDocument/completion", move |snap| {
         let pos = snap.file_position(&params.text_document_position)?;
         let index = index_of(snap, &pos.path)?;
         let items = snap
@@ -150,7 +153,7 @@ pub async fn signature_help(
     b: &Backend,
     params: SignatureHelpParams,
 ) -> Result<Option<SignatureHelp>> {
-    b.on_snapshot(move |snap| {
+    b.on_workspace_snapshot("textDocument/signatureHelp", move |snap| {
         let pos = snap.file_position(&params.text_document_position_params)?;
         let Some(help) = snap.analysis.signature_help(&pos)? else {
             return Ok(None);
@@ -204,7 +207,7 @@ pub async fn definition(
     b: &Backend,
     params: GotoDefinitionParams,
 ) -> Result<Option<GotoDefinitionResponse>> {
-    b.on_snapshot(move |snap| {
+    b.on_workspace_snapshot("textDocument/definition", move |snap| {
         let pos = snap.file_position(&params.text_document_position_params)?;
         let targets = snap.analysis.goto_definition(&pos)?;
         let links: Vec<LocationLink> = targets
@@ -217,7 +220,7 @@ pub async fn definition(
 }
 
 pub async fn references(b: &Backend, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
-    b.on_snapshot(move |snap| {
+    b.on_workspace_snapshot("textDocument/references", move |snap| {
         let pos = snap.file_position(&params.text_document_position)?;
         let refs = snap
             .analysis
@@ -235,7 +238,7 @@ pub async fn document_highlight(
     b: &Backend,
     params: DocumentHighlightParams,
 ) -> Result<Option<Vec<DocumentHighlight>>> {
-    b.on_snapshot(move |snap| {
+    b.on_workspace_snapshot("textDocument/documentHighlight", move |snap| {
         let pos = snap.file_position(&params.text_document_position_params)?;
         let index = index_of(snap, &pos.path)?;
         let highlights = snap.analysis.highlight(&pos)?;
@@ -260,7 +263,7 @@ pub async fn prepare_rename(
     b: &Backend,
     params: TextDocumentPositionParams,
 ) -> Result<Option<PrepareRenameResponse>> {
-    b.on_snapshot(move |snap| {
+    b.on_workspace_snapshot("textDocument/prepareRename", move |snap| {
         let pos = snap.file_position(&params)?;
         let index = index_of(snap, &pos.path)?;
         match snap.analysis.prepare_rename(&pos)? {
@@ -277,7 +280,7 @@ pub async fn prepare_rename(
 
 pub async fn rename(b: &Backend, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
     let support = b.support().edits;
-    b.on_snapshot(move |snap| {
+    b.on_workspace_snapshot("textDocument/rename", move |snap| {
         let pos = snap.file_position(&params.text_document_position)?;
         match snap.analysis.rename(&pos, &params.new_name)? {
             Ok(change) => Ok(convert::workspace_edit(snap, &change, support)),
@@ -341,7 +344,7 @@ pub async fn workspace_symbols(
     b: &Backend,
     params: WorkspaceSymbolParams,
 ) -> Result<Option<OneOf<Vec<SymbolInformation>, Vec<WorkspaceSymbol>>>> {
-    b.on_snapshot(move |snap| {
+    b.on_workspace_snapshot("workspace/symbol", move |snap| {
         let targets = snap.analysis.workspace_symbols(&params.query, 256)?;
         #[allow(deprecated)]
         let symbols = targets
@@ -444,7 +447,7 @@ pub async fn semantic_tokens(
     uri: Uri,
     range: Option<Range>,
 ) -> Result<Option<SemanticTokens>> {
-    b.on_snapshot(move |snap| {
+    b.on_workspace_snapshot("textDocument/semanticTokens", move |snap| {
         let path = snap.path(&uri)?;
         let index = index_of(snap, &path)?;
         let range = range.map(|r| convert::text_range(&index, r, snap.encoding));
@@ -481,7 +484,7 @@ pub async fn semantic_tokens(
 }
 
 pub async fn inlay_hints(b: &Backend, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
-    b.on_snapshot(move |snap| {
+    b.on_workspace_snapshot("textDocument/inlayHint", move |snap| {
         let path = snap.path(&params.text_document.uri)?;
         let index = index_of(snap, &path)?;
         let range = convert::text_range(&index, params.range, snap.encoding);
@@ -513,7 +516,7 @@ pub async fn code_actions(
     params: CodeActionParams,
 ) -> Result<Option<CodeActionResponse>> {
     let support = b.support().edits;
-    b.on_snapshot(move |snap| {
+    b.on_workspace_snapshot("textDocument/codeAction", move |snap| {
         let path = snap.path(&params.text_document.uri)?;
         let index = index_of(snap, &path)?;
         let range = convert::text_range(&index, params.range, snap.encoding);

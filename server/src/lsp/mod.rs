@@ -9,6 +9,8 @@
 //!   threads (panics and cancellations become error replies).
 //! - `diagnostics.rs` (push and pull), `workspace.rs` (indexing, file
 //!   watching, folders, settings), `progress.rs`, `config.rs`.
+//! - `readiness.rs`: the initial workspace load as a signal that
+//!   requests needing the workspace wait for (bounded).
 //! - `convert.rs`: analysis plain data to and from LSP types.
 //! - `transport.rs`: checks every incoming message before the library
 //!   sees it.
@@ -21,6 +23,7 @@ mod documents;
 mod features;
 mod ordered;
 mod progress;
+mod readiness;
 mod snapshot;
 mod state;
 mod sync;
@@ -32,6 +35,11 @@ use tower_lsp_server::{LspService, Server};
 
 /// Stack size of the runtime's threads: deep Puppet expressions recurse.
 const STACK_SIZE: usize = 16 * 1024 * 1024;
+/// Messages handled at once (the library's default is 4). A message's
+/// handler starts only when a slot is free, and requests held for the
+/// initial load occupy slots: with few, they would hold up the handlers
+/// of `$/cancelRequest` and `shutdown` until the load ends.
+const MAX_CONCURRENT_REQUESTS: usize = 64;
 
 /// Log levels accepted by `--log-level`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -85,6 +93,7 @@ pub fn run(log_level: LogLevel) -> ExitCode {
         let backend = service.inner().clone();
         let service = ordered::Ordered::new(service);
         Server::new(transport::guarded_stdin(), tokio::io::stdout(), socket)
+            .concurrency_level(MAX_CONCURRENT_REQUESTS)
             .serve(service)
             .await;
         backend.is_shut_down()

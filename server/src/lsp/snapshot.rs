@@ -2,6 +2,8 @@
 //! one revision plus the open documents' line indexes) is taken under the
 //! state lock, then moved to a blocking thread. A panic there becomes an
 //! `InternalError` reply, a cancellation by a newer edit `ContentModified`.
+//! Requests that read other files than their own document take their
+//! snapshot through `on_workspace_snapshot`, after the initial load.
 
 use super::backend::Backend;
 use super::config::Config;
@@ -156,6 +158,20 @@ impl Backend {
             Ok(Err(RequestError::Cancelled)) => Err(jsonrpc::Error::content_modified()),
             Err(join) => Err(join_error(join)),
         }
+    }
+
+    /// `on_snapshot` for a request whose answer depends on other files:
+    /// while the initial workspace load is under way the snapshot is taken
+    /// only once it is applied (or its bound passed), so that the answer is
+    /// the one a second later would get, not one from the open documents
+    /// alone. `method` names the request in the log.
+    pub async fn on_workspace_snapshot<T, F>(&self, method: &str, f: F) -> jsonrpc::Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Snapshot) -> Result<T, RequestError> + Send + 'static,
+    {
+        self.readiness().wait(method).await;
+        self.on_snapshot(f).await
     }
 }
 

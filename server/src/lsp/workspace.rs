@@ -9,6 +9,7 @@ use super::progress::Progress;
 use puppet_analysis::workspace::discover;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 use tower_lsp_server::lsp_types::{
     DidChangeWatchedFilesRegistrationOptions, FileChangeType, FileEvent, FileSystemWatcher,
     GlobPattern, Registration, WorkspaceFoldersChangeEvent,
@@ -42,6 +43,16 @@ fn read_text(path: &Path) -> Option<String> {
     Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 
+/// Test-only: `PUPPET_LS_TEST_INDEX_DELAY_MS` holds every indexing run
+/// this long before it applies what it read, so that tests can send
+/// requests while the workspace is still loading. Not a setting.
+const TEST_DELAY_ENV: &str = "PUPPET_LS_TEST_INDEX_DELAY_MS";
+
+fn test_delay() -> Option<Duration> {
+    let ms = std::env::var(TEST_DELAY_ENV).ok()?.trim().parse().ok()?;
+    Some(Duration::from_millis(ms))
+}
+
 /// Asks the client to watch the workspace's files, if it can be asked.
 pub async fn register_watchers(backend: Backend) {
     if !backend.support().watch_registration {
@@ -72,18 +83,20 @@ pub async fn register_watchers(backend: Backend) {
 
 /// Discovers modules under the workspace folders and module paths, loads
 /// every file (open documents keep the editor's text), then reports
-/// diagnostics. Runs of this are serialized.
+/// diagnostics. Runs of this are serialized. The first one applied makes
+/// the workspace ready (`readiness.rs`).
 pub async fn index(backend: Backend) {
     let _running = backend.indexing_lock().lock().await;
     let roots = backend.state().search_roots();
-    let progress = Progress::begin(&backend, "Indexing Puppet code").await;
+    let progress = Progress::begin(&backend, "Indexing Puppet code");
     let discovered = {
         let roots = roots.clone();
         match tokio::task::spawn_blocking(move || discover(&roots)).await {
             Ok(discovered) => discovered,
             Err(e) => {
                 tracing::error!("discovery failed: {e}");
-                progress.end("failed".to_string()).await;
+                backend.readiness().settle("discovery failed");
+                progress.end("failed".to_string());
                 return;
             }
         }
@@ -109,16 +122,18 @@ pub async fn index(backend: Backend) {
         loaded.extend(read);
         let done = loaded.len();
         let percentage = u32::try_from(done * 90 / total).unwrap_or(90);
-        progress
-            .report(percentage, format!("{done}/{total} files"))
-            .await;
+        progress.report(percentage, format!("{done}/{total} files"));
     }
     let count = loaded.len();
+    if let Some(delay) = test_delay() {
+        tokio::time::sleep(delay).await;
+    }
     backend.state().load_from_disk(discovered.layout, loaded);
+    backend.readiness().settle("indexed");
     tracing::info!("indexed {count} files under {roots:?}");
-    progress.report(95, "checking".to_string()).await;
+    progress.report(95, "checking".to_string());
     diagnostics::workspace_changed(&backend);
-    progress.end(format!("{count} files")).await;
+    progress.end(format!("{count} files"));
 }
 
 /// `workspace/didChangeWatchedFiles`: files changed outside the editor are

@@ -27,6 +27,12 @@ pub struct Server {
     /// Requests the server sent to the client (whole messages, already
     /// answered), in arrival order.
     pub server_requests: Vec<Value>,
+    /// Replies received while waiting for another one (requests sent
+    /// together may be answered in any order).
+    replies: Vec<Value>,
+    /// When set, server requests are recorded but never answered (a
+    /// client busy elsewhere).
+    pub ignore_server_requests: bool,
 }
 
 impl Server {
@@ -37,8 +43,14 @@ impl Server {
 
     /// Starts `puppet-ls` with these command-line arguments.
     pub fn start_with(args: &[&str]) -> Server {
+        Server::start_env(args, &[])
+    }
+
+    /// Starts `puppet-ls` with these arguments and environment variables.
+    pub fn start_env(args: &[&str], env: &[(&str, &str)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_puppet-ls"))
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(if std::env::var_os("PUPPET_LS_E2E_STDERR").is_some() {
@@ -66,6 +78,8 @@ impl Server {
             next_id: 1,
             notifications: VecDeque::new(),
             server_requests: Vec::new(),
+            replies: Vec::new(),
+            ignore_server_requests: false,
         }
     }
 
@@ -122,18 +136,22 @@ impl Server {
 
     pub fn wait_response(&mut self, id: &Value) -> Result<Value, Value> {
         let deadline = Instant::now() + TIMEOUT;
-        loop {
-            let message = self
-                .next_message(deadline)
-                .unwrap_or_else(|| panic!("no reply to request {id} within {TIMEOUT:?}"));
-            if message.get("method").is_none() && message.get("id") == Some(id) {
-                if let Some(error) = message.get("error") {
-                    return Err(error.clone());
+        let message = match self.replies.iter().position(|r| r.get("id") == Some(id)) {
+            Some(i) => self.replies.remove(i),
+            None => loop {
+                let message = self
+                    .next_message(deadline)
+                    .unwrap_or_else(|| panic!("no reply to request {id} within {TIMEOUT:?}"));
+                if message.get("method").is_none() && message.get("id") == Some(id) {
+                    break message;
                 }
-                return Ok(message.get("result").cloned().unwrap_or(Value::Null));
-            }
-            self.dispatch(message);
+                self.dispatch(message);
+            },
+        };
+        if let Some(error) = message.get("error") {
+            return Err(error.clone());
         }
+        Ok(message.get("result").cloned().unwrap_or(Value::Null))
     }
 
     /// The next message before `deadline`, answering server requests on
@@ -150,6 +168,9 @@ impl Server {
     /// Answers a server→client request, or queues a notification.
     fn dispatch(&mut self, message: Value) {
         match (message.get("method"), message.get("id")) {
+            (Some(_), Some(_)) if self.ignore_server_requests => {
+                self.server_requests.push(message);
+            }
             (Some(method), Some(id)) => {
                 let method = method.as_str().unwrap_or("").to_string();
                 let result = if method == "workspace/configuration" {
@@ -163,7 +184,8 @@ impl Server {
                 self.send(&json!({"jsonrpc": "2.0", "id": id, "result": result}));
             }
             (Some(_), None) => self.notifications.push_back(message),
-            _ => {} // a stray response
+            (None, Some(_)) => self.replies.push(message),
+            _ => {}
         }
     }
 
