@@ -278,6 +278,9 @@ fn indexing_does_not_wait_for_the_client() {
         target_uri(&def).ends_with("demo/manifests/web.pp"),
         "{def:#}"
     );
+    // The progress request was sent (maybe after the answer) and is
+    // still unanswered.
+    assert!(server.wait_server_request("window/workDoneProgress/create", TIMEOUT));
     assert_eq!(
         server
             .server_requests_for("window/workDoneProgress/create")

@@ -218,6 +218,19 @@ impl Server {
         }
     }
 
+    /// Waits until the server has sent a request with this method (those
+    /// already seen count); false after the timeout.
+    pub fn wait_server_request(&mut self, method: &str, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while self.server_requests_for(method).is_empty() {
+            match self.next_message(deadline) {
+                Some(message) => self.dispatch(message),
+                None => return false,
+            }
+        }
+        true
+    }
+
     /// The requests the server has sent with this method so far (those
     /// seen while waiting for something).
     pub fn server_requests_for(&self, method: &str) -> Vec<Value> {
