@@ -29,6 +29,7 @@
 mod context;
 mod narrow;
 mod ops;
+mod validation;
 mod walk;
 
 pub use context::{type_context, TypeContext};

@@ -6,6 +6,7 @@
 use super::context::TypeContext;
 use super::narrow::{exclude, narrow, truthy, union};
 use super::ops;
+use super::validation;
 use super::{Inferred, ItemTypes};
 use crate::eval::Evaluator;
 use crate::hir::body::{Body, Expr, ExprId, LambdaId, Literal, Name, Param};
@@ -479,6 +480,14 @@ impl<'a> Walker<'a> {
                 _ => return Inferred::any(),
             };
         let result = self.evaluate(e);
+        if let Expr::Call {
+            function,
+            args: arg_exprs,
+            ..
+        } = &body[e]
+        {
+            self.narrow_by_validation(function, arg_exprs, &args, lambda.is_some());
+        }
         let Some(l) = lambda else {
             if result.value.is_none() && result.ty == Type::Any {
                 if let Some(t) = name.and_then(|n| self.picked(&n, &args)) {
@@ -500,6 +509,44 @@ impl<'a> Walker<'a> {
         args.truncate(2);
         self.iteration_result(&name, &args, &lambda_result)
             .map_or(result, Inferred::of_type)
+    }
+
+    /// After a validation call (`validate_bool($x)`, `assert_type(T, $x)`)
+    /// the variables it checked have the types it accepts, for the rest of
+    /// the block.
+    fn narrow_by_validation(
+        &mut self,
+        function: &str,
+        arg_exprs: &[ExprId],
+        args: &[Inferred],
+        has_block: bool,
+    ) {
+        let values: Vec<Option<Value>> = args.iter().map(|a| a.value.clone()).collect();
+        let ev = &mut self.ev;
+        let mut parse = |text: &str| super::context::evaluate_type(ev, text);
+        let proven = validation::proven(function, &values, has_block, &mut parse);
+        for (index, proven) in proven {
+            let Some(&arg) = arg_exprs.get(index) else {
+                continue;
+            };
+            let Expr::Variable(name) = &self.body[arg] else {
+                continue;
+            };
+            let Some(current) = args.get(index) else {
+                continue;
+            };
+            if current.value.is_some() {
+                continue;
+            }
+            let ts = self.ev.ts();
+            let narrowed = narrow(&ts, &current.ty, &proven);
+            drop(ts);
+            self.frames
+                .last_mut()
+                .expect("the body frame is never popped")
+                .narrowed
+                .insert(*name, narrowed);
+        }
     }
 
     /// What stdlib's `pick` (the first argument not undef or empty, else
@@ -768,9 +815,15 @@ impl<'a> Walker<'a> {
     /// Runs each branch with its narrowings, then joins what the branches
     /// assigned (a variable assigned in only some branches may be undef)
     /// and their values. `taken` is the branch a constant condition selects.
+    ///
+    /// A branch that always fails (`fail(...)` last) never reaches what
+    /// follows: only the others are joined, and when one branch alone
+    /// continues, what its condition implies holds after the join (the
+    /// guard `unless $x =~ Integer { fail('...') }` makes `$x` an Integer).
     fn join(&mut self, branches: Vec<Branch>, taken: Option<usize>) -> Inferred {
         let mut results: Vec<(Inferred, HashMap<Name, Inferred>)> = Vec::new();
-        for branch in &branches {
+        let mut continuing: Vec<(usize, Narrowings)> = Vec::new();
+        for (i, branch) in branches.iter().enumerate() {
             self.frames.push(Frame::new(FrameKind::Branch));
             let mut narrowings = branch.narrowings.clone();
             if let Some(condition) = branch.condition {
@@ -781,7 +834,7 @@ impl<'a> Walker<'a> {
                 .last_mut()
                 .expect("pushed")
                 .narrowed
-                .extend(narrowings);
+                .extend(narrowings.iter().cloned());
             let mut value = Inferred::of_value(Value::Undef);
             if let Some(block) = &branch.block {
                 for &s in block {
@@ -789,6 +842,9 @@ impl<'a> Walker<'a> {
                 }
             }
             let frame = self.frames.pop().expect("pushed");
+            if !branch.block.as_deref().is_some_and(|b| self.fails(b)) {
+                continuing.push((i, narrowings));
+            }
             results.push((value, frame.vars));
         }
         if let Some(t) = taken.filter(|&t| t < results.len()) {
@@ -797,6 +853,28 @@ impl<'a> Walker<'a> {
                 self.bind(name, v);
             }
             return value;
+        }
+        if !continuing.is_empty() && continuing.len() < results.len() {
+            let mut kept = Vec::new();
+            for (i, result) in results.into_iter().enumerate() {
+                if continuing.iter().any(|(c, _)| *c == i) {
+                    kept.push(result);
+                }
+            }
+            results = kept;
+            if let [(_, narrowings)] = continuing.as_slice() {
+                let assigned = &results[0].1;
+                let guard: Narrowings = narrowings
+                    .iter()
+                    .filter(|(name, _)| !assigned.contains_key(name))
+                    .cloned()
+                    .collect();
+                self.frames
+                    .last_mut()
+                    .expect("the body frame is never popped")
+                    .narrowed
+                    .extend(guard);
+            }
         }
         let ts = self.ev.ts();
         let join_all = |items: Vec<&Inferred>| -> Inferred {
@@ -836,6 +914,14 @@ impl<'a> Walker<'a> {
             self.bind(name, v);
         }
         value
+    }
+
+    /// True when a block always ends in a failure (`fail(...)` last).
+    fn fails(&self, block: &[ExprId]) -> bool {
+        block.last().is_some_and(|&last| match &self.body[last] {
+            Expr::Call { function, .. } => function.eq_ignore_ascii_case("fail"),
+            _ => false,
+        })
     }
 
     /// What a condition implies for the variables it tests, when it holds
