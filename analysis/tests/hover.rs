@@ -204,3 +204,53 @@ fn hover_never_panics_at_any_offset() {
         let _ = analysis.hover(&pos).expect("not cancelled");
     }
 }
+
+#[test]
+fn untyped_parameter_says_what_is_known() {
+    check(
+        r#"
+#- /ws/modules/web/manifests/init.pp
+class web ($port = 8080, $docroot) {
+  validate_integer($port)
+  notice($p$0ort, $docroot)
+}
+#- /ws/manifests/site.pp
+class { 'web': port => '8081', docroot => '/srv' }
+node 'a' {
+  class { 'web': port => 80 + 1 }
+}
+node 'b' {
+  class { 'web': port => 'x' }
+}
+"#,
+        expect![[r#"
+            /ws/modules/web/manifests/init.pp:3:10 '$port'
+            ```puppet
+            $port: Variant[Integer, String, Array[Variant[Integer, String]]]
+            ```
+
+            Class parameter defined on line 1
+
+            Untyped: any value can be passed.
+
+            Default: `8080` (Integer[8080, 8080])
+
+            Validated by `validate_integer`
+
+            Set as `String` in 2 declarations, `Integer` in 1 declaration"#]],
+    );
+}
+
+#[test]
+fn typed_parameter_has_no_untyped_notes() {
+    check(
+        "#- /ws/modules/web/manifests/init.pp\nclass web (Integer $p$0ort = 8080) {}\n",
+        expect![[r#"
+            /ws/modules/web/manifests/init.pp:1:20 '$port'
+            ```puppet
+            $port: Integer
+            ```
+
+            Class parameter"#]],
+    );
+}

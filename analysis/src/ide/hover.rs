@@ -297,6 +297,9 @@ impl Hover<'_> {
         if let Some(what) = self.variable_origin(token) {
             let _ = writeln!(md, "\n{what}");
         }
+        if let Some(notes) = self.untyped_parameter(token, name) {
+            let _ = writeln!(md, "\n{notes}");
+        }
         Some(md)
     }
 
@@ -351,6 +354,27 @@ impl Hover<'_> {
             FileTarget::Other(Target::Unknown) => "Unknown variable".into(),
             FileTarget::Other(Target::Local(_)) => "Local variable".into(),
         })
+    }
+
+    /// Notes on an untyped class or define parameter (the token is its
+    /// definition or a reference to it).
+    fn untyped_parameter(&self, token: &SyntaxToken, name: &str) -> Option<String> {
+        let resolution = variable_resolution(self.db, self.workspace, self.file);
+        let offset = token.text_range().start();
+        let def = match resolution.definition_at(offset) {
+            Some((_, def)) => def,
+            None => match &resolution.reference_at(offset)?.target {
+                FileTarget::Local(defs) => resolution.definitions.get(*defs.first()?)?,
+                FileTarget::Other(_) => return None,
+            },
+        };
+        if !matches!(
+            def.kind,
+            VariableDefKind::ClassParam | VariableDefKind::DefineParam
+        ) {
+            return None;
+        }
+        super::untyped_parameter::notes(self.db, self.workspace, self.file, def.range, name)
     }
 
     fn line_of(&self, range: TextRange) -> usize {

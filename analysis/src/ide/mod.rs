@@ -13,6 +13,7 @@ pub mod selection;
 pub mod semantic_tokens;
 pub mod signature_help;
 mod tree_helpers;
+mod untyped_parameter;
 pub mod variable_types;
 
 pub use document_symbols::DocumentSymbol;
