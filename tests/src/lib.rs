@@ -54,6 +54,19 @@ pub fn verdicts() -> Vec<Verdict> {
 
 /// Whether the corpus is installed here (the checksums of a few known files
 /// are not checked; sizes are compared by the suite itself).
+///
+/// Where the corpus is required (`PUPPET_LS_REQUIRE_CORPUS` set, as
+/// `.ci/run` does, or `CI`), a missing corpus fails instead of skipping.
 pub fn corpus_installed() -> bool {
-    Path::new(CORPUS_ROOT).join("stdlib").is_dir()
+    let installed = Path::new(CORPUS_ROOT).join("stdlib").is_dir();
+    assert!(
+        installed || !corpus_required(),
+        "the corpus must be installed here (../shared/corpus/install-corpus.sh)"
+    );
+    installed
+}
+
+/// True where a corpus test may not skip (CI).
+pub fn corpus_required() -> bool {
+    std::env::var_os("PUPPET_LS_REQUIRE_CORPUS").is_some() || std::env::var_os("CI").is_some()
 }

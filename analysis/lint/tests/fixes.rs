@@ -44,7 +44,8 @@ fn fixable_count(diagnostics: &[LintDiagnostic], check: &str) -> usize {
 fn fixes_on_the_mutated_corpus_resolve_problems_and_keep_the_meaning() {
     if !Path::new(CORPUS_ROOT).join("stdlib").is_dir() {
         assert!(
-            std::env::var_os("CI").is_none(),
+            std::env::var_os("CI").is_none()
+                && std::env::var_os("PUPPET_LS_REQUIRE_CORPUS").is_none(),
             "the corpus must be installed on CI (.ci/run installs it)"
         );
         eprintln!("SKIPPED: the real-world corpus is not installed");
