@@ -1,22 +1,29 @@
 //! Function calls checked against what exists: Puppet's built-in functions,
 //! stdlib's (when stdlib is in the workspace), Puppet-language functions of
 //! the workspace and Ruby functions of its modules; and argument counts
-//! against the signatures where they are known.
+//! and constant arguments' types against the signatures where they are
+//! known (built-in ones, workspace functions' with the workspace's type
+//! aliases, Ruby functions' `dispatch` blocks).
 
+use super::types::constant_value;
+use super::workspace_types::WorkspaceTypes;
 use super::Diagnostic;
 use crate::builtins::{builtins, suggest};
+use crate::builtins::{ParamKind, Signature};
 use crate::db::Workspace;
 use crate::hir::body::SegmentRange;
 use crate::hir::BodySourceMap;
+use crate::hir::DefKind;
 use crate::index::{lookup, Namespace};
 use crate::infer::ItemTypes;
-use crate::ruby_plugins::plugin_index;
+use crate::ruby_plugins::{plugin_index, unambiguous_ruby_dispatches, RubyDispatch};
 use crate::types::{NoAliases, Type, TypeSystem};
 use crate::values::format::to_programmatic;
 use crate::values::Value;
 use crate::workspace::Layout;
 use puppet_syntax::ast::{self, AstNode, Expr, UnaryOp};
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
+use std::borrow::Cow;
 
 pub(super) struct CallChecks<'a> {
     pub db: &'a dyn salsa::Database,
@@ -27,6 +34,8 @@ pub(super) struct CallChecks<'a> {
     pub source_map: &'a BodySourceMap,
     /// The segment of the item whose tree is being checked.
     pub segment: u32,
+    /// The workspace's types, for workspace functions' signatures.
+    pub workspace_types: &'a WorkspaceTypes<'a>,
 }
 
 /// A call: the function's name and range, its arguments, and for a method
@@ -101,11 +110,14 @@ impl CallChecks<'_> {
                     ),
                 ));
             } else if !splat && call.receiver.is_none() {
-                check_argument_types(&name, function, &call.args, out);
+                let overloads: Vec<Overload> =
+                    function.signatures.iter().map(Overload::builtin).collect();
+                check_argument_types(&name, &overloads, &call.args, None, out);
             }
             return;
         }
-        if let Some(def) = lookup(self.db, self.workspace, Namespace::Function, &name).first() {
+        let definitions = lookup(self.db, self.workspace, Namespace::Function, &name);
+        if let Some(def) = definitions.first() {
             let params = &def.definition.params;
             let required = params.iter().take_while(|p| !p.has_default).count();
             let rest = params.iter().any(|p| p.captures_rest);
@@ -123,10 +135,22 @@ impl CallChecks<'_> {
                         plural(params.len())
                     ),
                 ));
+            } else if !splat
+                && call.receiver.is_none()
+                && definitions.len() == 1
+                && !plugins.functions.contains(&name)
+                && def.definition.kind == DefKind::Function
+            {
+                let overload = Overload::puppet(&def.definition, self.workspace_types);
+                let types = Some(self.workspace_types);
+                check_argument_types(&name, &[overload], &call.args, types, out);
             }
             return;
         }
         if plugins.functions.contains(&name) {
+            if !splat && call.receiver.is_none() {
+                self.check_ruby_arguments(&name, &call.args, out);
+            }
             return;
         }
         // `$x.name` reads attribute `name` when `$x` is an Object (Bolt's
@@ -176,6 +200,21 @@ impl CallChecks<'_> {
     }
 }
 
+impl CallChecks<'_> {
+    /// A Ruby 4.x function's arguments against its `dispatch` blocks.
+    fn check_ruby_arguments(&self, name: &str, args: &[Expr], out: &mut Vec<Diagnostic>) {
+        let Some(dispatches) = unambiguous_ruby_dispatches(self.db, self.workspace).get(name)
+        else {
+            return;
+        };
+        let overloads: Vec<Overload> = dispatches
+            .iter()
+            .map(|d| Overload::ruby(d, self.workspace_types))
+            .collect();
+        check_argument_types(name, &overloads, args, Some(self.workspace_types), out);
+    }
+}
+
 /// Whether values of a type may be Objects (or types), whose attributes
 /// are read with the method-call syntax.
 fn may_have_attributes(ty: &Type) -> bool {
@@ -197,56 +236,138 @@ fn may_have_attributes(ty: &Type) -> bool {
     }
 }
 
-/// Constant arguments must fit some signature that takes that many
-/// arguments; reported at the first argument no such signature accepts.
+/// A parameter as the argument check reads it.
+struct ParamType<'t> {
+    ty: Cow<'t, Type>,
+    /// The type as Puppet prints it, when known (built-in signatures);
+    /// otherwise described from `ty`.
+    written: Option<&'t str>,
+}
+
+/// One way a function may be called: its parameters (the last one
+/// repeated when `max` is unbounded) and how many arguments it takes.
+struct Overload<'t> {
+    params: Vec<ParamType<'t>>,
+    min: usize,
+    max: Option<usize>,
+}
+
+impl<'t> Overload<'t> {
+    /// A dispatch of a built-in (or stdlib) function.
+    fn builtin(signature: &'t Signature) -> Self {
+        Overload {
+            params: signature
+                .params
+                .iter()
+                .map(|p| ParamType {
+                    ty: Cow::Borrowed(p.ty()),
+                    written: Some(&p.type_text),
+                })
+                .collect(),
+            min: signature.min_args,
+            max: signature.max_args,
+        }
+    }
+
+    /// A Puppet-language function of the workspace. An untyped or
+    /// unresolvable parameter takes anything; a typed `*$rest` types each
+    /// argument it takes (`Array[T] *$rest` is `T` per argument, as Puppet
+    /// unpacks it).
+    fn puppet(signature: &crate::hir::Signature, types: &WorkspaceTypes) -> Self {
+        let params: Vec<ParamType> = signature
+            .params
+            .iter()
+            .map(|p| {
+                let ty = p.type_text.as_deref().and_then(|t| types.resolve(t));
+                let ty = match ty {
+                    Some(Type::Array(element, _)) if p.captures_rest => *element,
+                    other => other.unwrap_or(Type::Any),
+                };
+                ParamType {
+                    ty: Cow::Owned(ty),
+                    written: None,
+                }
+            })
+            .collect();
+        let rest = signature.params.iter().any(|p| p.captures_rest);
+        Overload {
+            min: signature
+                .params
+                .iter()
+                .take_while(|p| !p.has_default && !p.captures_rest)
+                .count(),
+            max: (!rest).then_some(params.len()),
+            params,
+        }
+    }
+
+    /// A `dispatch` block of a Ruby 4.x function of the workspace.
+    fn ruby(dispatch: &RubyDispatch, types: &WorkspaceTypes) -> Self {
+        let params: Vec<ParamType> = dispatch
+            .params
+            .iter()
+            .map(|p| ParamType {
+                ty: Cow::Owned(types.resolve(&p.type_text).unwrap_or(Type::Any)),
+                written: None,
+            })
+            .collect();
+        let kinds = || dispatch.params.iter().map(|p| p.kind);
+        Overload {
+            min: kinds().filter(|&k| k == ParamKind::Required).count(),
+            max: (!kinds().any(|k| k == ParamKind::Repeated)).then_some(params.len()),
+            params,
+        }
+    }
+
+    fn accepts_arg_count(&self, n: usize) -> bool {
+        n >= self.min && self.max.is_none_or(|m| n <= m)
+    }
+}
+
+/// Constant arguments must fit some overload that takes that many
+/// arguments; reported at the first argument no such overload accepts.
+/// `types` resolves workspace types; built-in signatures need none.
 fn check_argument_types(
     name: &str,
-    function: &crate::builtins::Function,
+    overloads: &[Overload],
     args: &[Expr],
+    types: Option<&WorkspaceTypes>,
     out: &mut Vec<Diagnostic>,
 ) {
-    use super::types::{evaluate, is_constant};
-    let values: Vec<Option<Value>> = args
-        .iter()
-        .map(
-            |a| match is_constant(a.syntax()).then(|| evaluate(a)).flatten() {
-                Some(Ok(v)) => Some(v),
-                _ => None,
-            },
-        )
-        .collect();
+    let values: Vec<Option<Value>> = args.iter().map(constant_value).collect();
     if values.iter().all(Option::is_none) {
         return;
     }
-    let types = TypeSystem::new(&NoAliases);
-    // The first argument position every applicable signature rejects.
-    let mut first_bad: Option<(usize, String)> = None;
-    for signature in function
-        .signatures
-        .iter()
-        .filter(|s| s.accepts_arg_count(args.len()))
-    {
+    let builtin = TypeSystem::new(&NoAliases);
+    let rejects = |t: &Type, value: &Value| match types {
+        Some(types) => types.rejects(t, value),
+        None => builtin.instance_of(t, value) == Some(false),
+    };
+    // The first argument position every applicable overload rejects.
+    let mut first_bad: Option<(usize, &ParamType)> = None;
+    for overload in overloads.iter().filter(|o| o.accepts_arg_count(args.len())) {
         let rejected = values.iter().enumerate().find_map(|(i, value)| {
             let value = value.as_ref()?;
-            let param = signature
-                .params
-                .get(i)
-                .or_else(|| signature.params.last())?;
-            (types.instance_of(param.ty(), value) == Some(false))
-                .then(|| (i, param.type_text.clone()))
+            let param = overload.params.get(i).or_else(|| overload.params.last())?;
+            rejects(&param.ty, value).then_some((i, param))
         });
         match rejected {
             None => return,
-            Some((i, t)) => {
+            Some((i, param)) => {
                 if first_bad.as_ref().is_none_or(|(j, _)| i > *j) {
-                    first_bad = Some((i, t));
+                    first_bad = Some((i, param));
                 }
             }
         }
     }
-    if let Some((i, expected)) = first_bad {
+    if let Some((i, param)) = first_bad {
         let (Some(arg), Some(Some(value))) = (args.get(i), values.get(i)) else {
             return;
+        };
+        let expected = match (param.written, types) {
+            (Some(written), _) => written.to_string(),
+            (None, Some(types)) => types.describe(&param.ty),
+            (None, None) => param.ty.to_string(),
         };
         out.push(Diagnostic::error(
             arg.syntax().text_range(),

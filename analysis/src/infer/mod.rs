@@ -31,6 +31,7 @@ mod narrow;
 mod ops;
 mod walk;
 
+pub(crate) use context::evaluate_type;
 pub use context::{type_context, TypeContext};
 
 use crate::db::Item;

@@ -129,6 +129,24 @@ pub fn type_value_string(t: &Type) -> String {
 
 /// Replaces expandable aliases by pseudo-aliases named `Name = definition`.
 pub fn expand_for_display(t: &Type, resolver: &dyn AliasResolver, guard: &mut Vec<String>) -> Type {
+    expand_nested(t, resolver, guard, true)
+}
+
+/// `t` with every alias in it replaced by its definition, except where an
+/// alias refers back to one being expanded (`Tree = Variant[Integer,
+/// Array[Tree]]` stays `Variant[Integer, Array[Tree]]`) or is unknown.
+pub fn expand_all(t: &Type, resolver: &dyn AliasResolver) -> Type {
+    expand_nested(t, resolver, &mut Vec::new(), false)
+}
+
+/// The expansion of [`expand_for_display`] (`labelled`: as `Name =
+/// definition`) and of [`expand_all`] (the definition alone).
+fn expand_nested(
+    t: &Type,
+    resolver: &dyn AliasResolver,
+    guard: &mut Vec<String>,
+    labelled: bool,
+) -> Type {
     if guard.len() > 32 {
         return t.clone();
     }
@@ -137,14 +155,18 @@ pub fn expand_for_display(t: &Type, resolver: &dyn AliasResolver, guard: &mut Ve
             match resolver.resolve(n) {
                 Some(def) => {
                     guard.push(n.clone());
-                    let inner = expand_for_display(&def, resolver, guard);
+                    let inner = expand_nested(&def, resolver, guard, labelled);
                     guard.pop();
-                    Type::Alias(format!("{} = {}", n, inner))
+                    if labelled {
+                        Type::Alias(format!("{} = {}", n, inner))
+                    } else {
+                        inner
+                    }
                 }
                 None => t.clone(),
             }
         }
-        other => map_children(other, &mut |c| expand_for_display(c, resolver, guard)),
+        other => map_children(other, &mut |c| expand_nested(c, resolver, guard, labelled)),
     }
 }
 
