@@ -182,7 +182,9 @@ pub(super) fn check(
                 .and_then(|text| workspace_types.resolve(text))
             {
                 let kind = (puppet_syntax::Severity::Error, "type-mismatch");
-                let rejects = |v: &Value| workspace_types.rejects(&t, v);
+                // An attribute set to `undef` is not set: the parameter
+                // takes its default (a missing value is another check's).
+                let rejects = |v: &Value| v != &Value::Undef && workspace_types.rejects(&t, v);
                 let expected = || workspace_types.describe(&t);
                 let what = format!("parameter '{name}'");
                 check_instance(&value, rejects, expected, &what, kind, out);
