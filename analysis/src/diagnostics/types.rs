@@ -3,7 +3,8 @@
 //! references to built-in types, no variables and no calls):
 //! - a type expression Puppet rejects (`Integer[3, 1]`, `Hash[1]`);
 //! - a parameter default that is not an instance of its declared type (a
-//!   warning: it fails only when the default is used);
+//!   warning: it fails only when the default is used), workspace aliases
+//!   included;
 //! - an attribute of a defined type or class whose constant value does not
 //!   match the parameter's declared type (resolved with the workspace's
 //!   aliases, see [`super::workspace_types`]);
@@ -15,6 +16,7 @@
 use super::workspace_types::WorkspaceTypes;
 use super::Diagnostic;
 use crate::eval::{Evaluator, Limits};
+use crate::hir::normalized_text;
 use crate::types::{NoAliases, Type, TypeSystem};
 use crate::values::format::to_programmatic;
 use crate::values::Value;
@@ -150,17 +152,29 @@ pub(super) fn check(
             let Some(type_expr) = param.type_expr() else {
                 return;
             };
-            let Some(t) = declared_type(&type_expr, out) else {
-                return;
-            };
+            let constant_type = declared_type(&type_expr, out);
             // A default that does not match fails only when the default is
             // used (no value given): a warning.
-            if let (Some(default), Some(name)) = (param.default_value(), param.name()) {
-                let kind = (puppet_syntax::Severity::Warning, "default-type-mismatch");
+            let (Some(default), Some(name)) = (param.default_value(), param.name()) else {
+                return;
+            };
+            if !is_constant(default.syntax()) {
+                return;
+            }
+            let kind = (puppet_syntax::Severity::Warning, "default-type-mismatch");
+            let what = format!("parameter '${name}'");
+            if let Some(t) = constant_type {
                 let rejects =
                     |v: &Value| TypeSystem::new(&NoAliases).instance_of(&t, v) == Some(false);
-                let what = format!("parameter '${name}'");
                 check_instance(&default, rejects, || t.to_string(), &what, kind, out);
+            } else if !is_constant(type_expr.syntax()) {
+                // A type naming workspace aliases, resolved with them.
+                let text = normalized_text(type_expr.syntax());
+                if let Some(t) = workspace_types.resolve(&text) {
+                    let rejects = |v: &Value| workspace_types.rejects(&t, v);
+                    let expected = || workspace_types.describe(&t);
+                    check_instance(&default, rejects, expected, &what, kind, out);
+                }
             }
         }
         SyntaxKind::RETURN_TYPE => {
