@@ -10,7 +10,7 @@
 use crate::db::Workspace;
 use crate::eval::Evaluator;
 use crate::infer::{evaluate_type, type_context};
-use crate::types::alias::expand_all;
+use crate::types::alias::expand_aliases;
 use crate::types::Type;
 use crate::values::Value;
 use std::cell::RefCell;
@@ -61,13 +61,21 @@ impl<'a> WorkspaceTypes<'a> {
     }
 
     /// The type as written, then what its aliases stand for when it has
-    /// any: `Webapp::Port (Integer[1, 65535])`.
+    /// any: `Webapp::Port (Integer[1, 65535])`. Aliases in aliases are
+    /// expanded too unless that makes the text long (`Stdlib::Host`'s
+    /// patterns): then one level only.
     pub fn describe(&self, t: &Type) -> String {
-        let expanded = self.with_evaluator(|ev| expand_all(t, ev.ts().resolver()));
-        if expanded == *t {
-            t.to_string()
-        } else {
+        const LONG: usize = 160;
+        self.with_evaluator(|ev| {
+            let resolver = ev.ts().resolver();
+            let mut expanded = expand_aliases(t, resolver, usize::MAX);
+            if expanded == *t {
+                return t.to_string();
+            }
+            if expanded.to_string().len() > LONG {
+                expanded = expand_aliases(t, resolver, 1);
+            }
             format!("{t} ({expanded})")
-        }
+        })
     }
 }
