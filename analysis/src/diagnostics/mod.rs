@@ -8,6 +8,7 @@
 //! A reference into a module that is there, to a name it does not define,
 //! is an error: Puppet will fail to compile that catalog.
 
+mod arguments;
 mod calls;
 mod resources;
 mod statements;
