@@ -446,6 +446,55 @@ notice(webapp::f('x', 'y'))
 }
 
 #[test]
+fn functions_defined_twice_keep_argument_checks_silent() {
+    // Which definition Puppet loads depends on the module path (two Ruby
+    // files) or on its loaders (Ruby and Puppet language): no argument is
+    // checked against either. `c::once` shows the check is otherwise on.
+    let out = check(
+        r#"
+#- /ws/modules/a/manifests/init.pp
+class a { }
+#- /ws/modules/a/lib/puppet/functions/halve.rb
+Puppet::Functions.create_function(:halve) do
+  dispatch :halve do
+    param 'Integer', :n
+  end
+end
+#- /ws/modules/b/manifests/init.pp
+class b { }
+#- /ws/modules/b/lib/puppet/functions/halve.rb
+Puppet::Functions.create_function(:halve) do
+  dispatch :halve do
+    param 'String', :s
+  end
+end
+#- /ws/modules/c/functions/twice.pp
+function c::twice(Integer $n) { $n * 2 }
+#- /ws/modules/c/lib/puppet/functions/c/twice.rb
+Puppet::Functions.create_function(:'c::twice') do
+  dispatch :twice do
+    param 'String', :s
+  end
+end
+#- /ws/modules/c/lib/puppet/functions/c/once.rb
+Puppet::Functions.create_function(:'c::once') do
+  dispatch :once do
+    param 'String', :s
+  end
+end
+#- /ws/site.pp
+notice(halve(true))
+notice(c::twice(true))
+notice(c::once(true))
+"#,
+    );
+    expect_test::expect![[r#"
+        /ws/site.pp:3 error [wrong-argument-type] `true` function 'c::once' expects String for argument 1, got true
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
 fn an_alias_edit_rechecks_its_users() {
     let mut host = AnalysisHost::from_files(parse_fixture(
         r#"
