@@ -842,7 +842,8 @@ impl<'a> TypeSystem<'a> {
             }
             _ if v.is_unknown() => None,
             // A `false` may come from a pattern the regex engine cannot
-            // evaluate (Ruby-only constructs): then the answer is unknown.
+            // evaluate (Ruby-only constructs) or an alias the resolver
+            // does not know: then the answer is unknown.
             _ => match self.instance(t, v) {
                 true => Some(true),
                 false if self.undecidable(t, &mut Vec::new()) => None,
@@ -850,9 +851,7 @@ impl<'a> TypeSystem<'a> {
             },
         }
     }
-}
 
-impl TypeSystem<'_> {
     /// Whether a `false` from [`TypeSystem::instance`] may be wrong: the
     /// type holds a `Pattern` whose regex cannot be evaluated here, or an
     /// alias this resolver does not know (from a module that is not in the
@@ -881,7 +880,12 @@ impl TypeSystem<'_> {
             T::Struct(elements) => elements
                 .iter()
                 .any(|e| self.undecidable(&e.key, seen) || self.undecidable(&e.value, seen)),
-            T::Optional(t) | T::NotUndef(t) | T::Iterable(t) | T::Iterator(t) => inner(t, seen),
+            T::Optional(t)
+            | T::NotUndef(t)
+            | T::Iterable(t)
+            | T::Iterator(t)
+            | T::Type(t)
+            | T::Init(t, _) => inner(t, seen),
             _ => false,
         }
     }
