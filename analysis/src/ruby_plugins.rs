@@ -361,6 +361,28 @@ pub fn ruby_function_dispatches(
     out
 }
 
+/// The dispatches of the 4.x Ruby functions that one file of the
+/// workspace alone defines: the signatures calls are checked against.
+/// A function two files define is left out (which one Puppet loads
+/// depends on the module path).
+#[salsa::tracked(returns(ref))]
+pub fn unambiguous_ruby_dispatches(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+) -> BTreeMap<String, Vec<RubyDispatch>> {
+    let mut definitions: BTreeMap<&str, usize> = BTreeMap::new();
+    for &file in workspace.ruby_files(db) {
+        for name in &ruby_file_plugins(db, file).functions {
+            *definitions.entry(name).or_default() += 1;
+        }
+    }
+    ruby_function_dispatches(db, workspace)
+        .iter()
+        .filter(|(name, _)| definitions.get(name.as_str()) == Some(&1))
+        .map(|(name, dispatches)| (name.clone(), dispatches.clone()))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -407,6 +407,118 @@ $f = abs($facts['n'])
 /// Edits applied through `edit_file` reparse incrementally and give
 /// exactly the tree and diagnostics of setting the whole new text.
 #[test]
+fn unresolvable_aliases_keep_type_checks_silent() {
+    // Puppet fails on each of these, but not for the reason a type check
+    // would give: an alias of a module not checked out (the module may
+    // define it), an alias cycle with no real type. Only the existing
+    // reference diagnostics speak; no type-mismatch, no wrong-argument-type.
+    let out = check(
+        r#"
+#- /ws/modules/webapp/types/loop.pp
+type Webapp::Loop = Webapp::Loopback
+#- /ws/modules/webapp/types/loopback.pp
+type Webapp::Loopback = Webapp::Loop
+#- /ws/modules/webapp/types/mixed.pp
+type Webapp::Mixed = Variant[Integer, Other::Name]
+#- /ws/modules/webapp/functions/f.pp
+function webapp::f(Other::Port $p, Webapp::Mixed $m) { }
+#- /ws/modules/webapp/manifests/init.pp
+class webapp(
+  Other::Port $a,
+  Optional[Array[Other::Port]] $b,
+  Webapp::Loop $c,
+  Webapp::Mixed $d,
+) { }
+#- /ws/site.pp
+class { 'webapp': a => 'x', b => ['x'], c => 'x', d => 'x' }
+notice(webapp::f('x', 'y'))
+"#,
+    );
+    expect_test::expect![[r#"
+        /ws/modules/webapp/functions/f.pp:1 warning [unknown-type] `Other::Port` unknown type 'Other::Port': module 'other' is not in the workspace
+        /ws/modules/webapp/functions/f.pp:1 warning [unused-parameter] `$p` parameter '$p' is never used (prefix it with '_' if that is intended)
+        /ws/modules/webapp/functions/f.pp:1 warning [unused-parameter] `$m` parameter '$m' is never used (prefix it with '_' if that is intended)
+        /ws/modules/webapp/manifests/init.pp:2 warning [unknown-type] `Other::Port` unknown type 'Other::Port': module 'other' is not in the workspace
+        /ws/modules/webapp/manifests/init.pp:3 warning [unknown-type] `Other::Port` unknown type 'Other::Port': module 'other' is not in the workspace
+        /ws/modules/webapp/types/mixed.pp:1 warning [unknown-type] `Other::Name` unknown type 'Other::Name': module 'other' is not in the workspace
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
+fn functions_defined_twice_keep_argument_checks_silent() {
+    // Which definition Puppet loads depends on the module path (two Ruby
+    // files) or on its loaders (Ruby and Puppet language): no argument is
+    // checked against either. `c::once` shows the check is otherwise on.
+    let out = check(
+        r#"
+#- /ws/modules/a/manifests/init.pp
+class a { }
+#- /ws/modules/a/lib/puppet/functions/halve.rb
+Puppet::Functions.create_function(:halve) do
+  dispatch :halve do
+    param 'Integer', :n
+  end
+end
+#- /ws/modules/b/manifests/init.pp
+class b { }
+#- /ws/modules/b/lib/puppet/functions/halve.rb
+Puppet::Functions.create_function(:halve) do
+  dispatch :halve do
+    param 'String', :s
+  end
+end
+#- /ws/modules/c/functions/twice.pp
+function c::twice(Integer $n) { $n * 2 }
+#- /ws/modules/c/lib/puppet/functions/c/twice.rb
+Puppet::Functions.create_function(:'c::twice') do
+  dispatch :twice do
+    param 'String', :s
+  end
+end
+#- /ws/modules/c/lib/puppet/functions/c/once.rb
+Puppet::Functions.create_function(:'c::once') do
+  dispatch :once do
+    param 'String', :s
+  end
+end
+#- /ws/site.pp
+notice(halve(true))
+notice(c::twice(true))
+notice(c::once(true))
+"#,
+    );
+    expect_test::expect![[r#"
+        /ws/site.pp:3 error [wrong-argument-type] `true` function 'c::once' expects String for argument 1, got true
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
+fn an_alias_edit_rechecks_its_users() {
+    let mut host = AnalysisHost::from_files(parse_fixture(
+        r#"
+#- /ws/modules/webapp/types/port.pp
+type Webapp::Port = Integer[1, 65535]
+#- /ws/modules/webapp/manifests/init.pp
+class webapp(Webapp::Port $port) { }
+#- /ws/site.pp
+class { 'webapp': port => 'http' }
+"#,
+    ));
+    let site = Path::new("/ws/site.pp");
+    let codes = |host: &AnalysisHost| -> Vec<&'static str> {
+        host.diagnostics(site).iter().map(|d| d.code).collect()
+    };
+    assert_eq!(codes(&host), ["type-mismatch"]);
+    host.set_file(
+        Path::new("/ws/modules/webapp/types/port.pp"),
+        "type Webapp::Port = Variant[Integer[1, 65535], Enum['http', 'https']]\n".to_string(),
+    );
+    assert!(codes(&host).is_empty(), "{:?}", host.diagnostics(site));
+}
+
+#[test]
 fn edit_file_reparses_incrementally_and_agrees_with_a_full_parse() {
     use puppet_syntax::{TextEdit, TextRange, TextSize};
     let path = PathBuf::from("/ws/modules/m/manifests/init.pp");

@@ -151,6 +151,35 @@ fn spec_range_algebra() {
 }
 
 #[test]
+fn instance_of_is_unknown_through_unknown_aliases_and_patterns() {
+    let mut aliases = TypeAliases::new();
+    aliases.insert("Port", p("Integer", &[int(1), int(65535)]));
+    // Look-ahead: Ruby has it, the regex engine here has not.
+    aliases.insert("Name", Type::Pattern(vec![r"\A(?!-)[a-z-]+\z".into()]));
+    aliases.insert("Names", Type::array_of(Type::Alias("Name".into())));
+    aliases.insert(
+        "Tree",
+        Type::Variant(vec![
+            Type::integer(),
+            Type::array_of(Type::Alias("Tree".into())),
+        ]),
+    );
+    let ts = TypeSystem::new(&aliases);
+    let x = Value::string("x");
+    let alias = |name: &str| Type::Alias(name.into());
+    assert_eq!(ts.instance_of(&alias("Port"), &x), Some(false));
+    assert_eq!(ts.instance_of(&alias("Tree"), &x), Some(false));
+    // An alias of a module that is not in the workspace.
+    assert_eq!(ts.instance_of(&alias("Other::Port"), &x), None);
+    assert_eq!(
+        ts.instance_of(&Type::optional(alias("Other::Port")), &x),
+        None
+    );
+    let names = Value::Array(vec![Value::string("-x")]);
+    assert_eq!(ts.instance_of(&alias("Names"), &names), None);
+}
+
+#[test]
 fn recursive_alias_terminates() {
     let mut aliases = TypeAliases::new();
     // type Tree = Array[Variant[Integer, Tree]]

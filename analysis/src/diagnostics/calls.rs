@@ -1,19 +1,21 @@
 //! Function calls checked against what exists: Puppet's built-in functions,
 //! stdlib's (when stdlib is in the workspace), Puppet-language functions of
 //! the workspace and Ruby functions of its modules; and argument counts
-//! against the signatures where they are known.
+//! and constant arguments' types against the signatures where they are
+//! known (built-in ones, workspace functions' with the workspace's type
+//! aliases, Ruby functions' `dispatch` blocks).
 
+use super::arguments::{check_argument_types, Overload};
+use super::workspace_types::WorkspaceTypes;
 use super::Diagnostic;
 use crate::builtins::{builtins, suggest};
 use crate::db::Workspace;
 use crate::hir::body::SegmentRange;
-use crate::hir::BodySourceMap;
+use crate::hir::{BodySourceMap, DefKind};
 use crate::index::{lookup, Namespace};
 use crate::infer::ItemTypes;
-use crate::ruby_plugins::plugin_index;
-use crate::types::{NoAliases, Type, TypeSystem};
-use crate::values::format::to_programmatic;
-use crate::values::Value;
+use crate::ruby_plugins::{plugin_index, unambiguous_ruby_dispatches};
+use crate::types::Type;
 use crate::workspace::Layout;
 use puppet_syntax::ast::{self, AstNode, Expr, UnaryOp};
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
@@ -27,6 +29,8 @@ pub(super) struct CallChecks<'a> {
     pub source_map: &'a BodySourceMap,
     /// The segment of the item whose tree is being checked.
     pub segment: u32,
+    /// The workspace's types, for workspace functions' signatures.
+    pub workspace_types: &'a WorkspaceTypes<'a>,
 }
 
 /// A call: the function's name and range, its arguments, and for a method
@@ -101,11 +105,14 @@ impl CallChecks<'_> {
                     ),
                 ));
             } else if !splat && call.receiver.is_none() {
-                check_argument_types(&name, function, &call.args, out);
+                let overloads: Vec<Overload> =
+                    function.signatures.iter().map(Overload::builtin).collect();
+                check_argument_types(&name, &overloads, &call.args, None, out);
             }
             return;
         }
-        if let Some(def) = lookup(self.db, self.workspace, Namespace::Function, &name).first() {
+        let definitions = lookup(self.db, self.workspace, Namespace::Function, &name);
+        if let Some(def) = definitions.first() {
             let params = &def.definition.params;
             let required = params.iter().take_while(|p| !p.has_default).count();
             let rest = params.iter().any(|p| p.captures_rest);
@@ -123,10 +130,22 @@ impl CallChecks<'_> {
                         plural(params.len())
                     ),
                 ));
+            } else if !splat
+                && call.receiver.is_none()
+                && definitions.len() == 1
+                && !plugins.functions.contains(&name)
+                && def.definition.kind == DefKind::Function
+            {
+                let overload = Overload::puppet(&def.definition, self.workspace_types);
+                let types = Some(self.workspace_types);
+                check_argument_types(&name, &[overload], &call.args, types, out);
             }
             return;
         }
         if plugins.functions.contains(&name) {
+            if !splat && call.receiver.is_none() {
+                self.check_ruby_arguments(&name, &call.args, out);
+            }
             return;
         }
         // `$x.name` reads attribute `name` when `$x` is an Object (Bolt's
@@ -174,6 +193,19 @@ impl CallChecks<'_> {
             out,
         );
     }
+
+    /// A Ruby 4.x function's arguments against its `dispatch` blocks.
+    fn check_ruby_arguments(&self, name: &str, args: &[Expr], out: &mut Vec<Diagnostic>) {
+        let Some(dispatches) = unambiguous_ruby_dispatches(self.db, self.workspace).get(name)
+        else {
+            return;
+        };
+        let overloads: Vec<Overload> = dispatches
+            .iter()
+            .map(|d| Overload::ruby(d, self.workspace_types))
+            .collect();
+        check_argument_types(name, &overloads, args, Some(self.workspace_types), out);
+    }
 }
 
 /// Whether values of a type may be Objects (or types), whose attributes
@@ -194,69 +226,6 @@ fn may_have_attributes(ty: &Type) -> bool {
             inner.as_deref().is_none_or(may_have_attributes)
         }
         _ => false,
-    }
-}
-
-/// Constant arguments must fit some signature that takes that many
-/// arguments; reported at the first argument no such signature accepts.
-fn check_argument_types(
-    name: &str,
-    function: &crate::builtins::Function,
-    args: &[Expr],
-    out: &mut Vec<Diagnostic>,
-) {
-    use super::types::{evaluate, is_constant};
-    let values: Vec<Option<Value>> = args
-        .iter()
-        .map(
-            |a| match is_constant(a.syntax()).then(|| evaluate(a)).flatten() {
-                Some(Ok(v)) => Some(v),
-                _ => None,
-            },
-        )
-        .collect();
-    if values.iter().all(Option::is_none) {
-        return;
-    }
-    let types = TypeSystem::new(&NoAliases);
-    // The first argument position every applicable signature rejects.
-    let mut first_bad: Option<(usize, String)> = None;
-    for signature in function
-        .signatures
-        .iter()
-        .filter(|s| s.accepts_arg_count(args.len()))
-    {
-        let rejected = values.iter().enumerate().find_map(|(i, value)| {
-            let value = value.as_ref()?;
-            let param = signature
-                .params
-                .get(i)
-                .or_else(|| signature.params.last())?;
-            (types.instance_of(param.ty(), value) == Some(false))
-                .then(|| (i, param.type_text.clone()))
-        });
-        match rejected {
-            None => return,
-            Some((i, t)) => {
-                if first_bad.as_ref().is_none_or(|(j, _)| i > *j) {
-                    first_bad = Some((i, t));
-                }
-            }
-        }
-    }
-    if let Some((i, expected)) = first_bad {
-        let (Some(arg), Some(Some(value))) = (args.get(i), values.get(i)) else {
-            return;
-        };
-        out.push(Diagnostic::error(
-            arg.syntax().text_range(),
-            "wrong-argument-type",
-            format!(
-                "function '{name}' expects {expected} for argument {}, got {}",
-                i + 1,
-                to_programmatic(value)
-            ),
-        ));
     }
 }
 

@@ -8,12 +8,14 @@
 //! A reference into a module that is there, to a name it does not define,
 //! is an error: Puppet will fail to compile that catalog.
 
+mod arguments;
 mod calls;
 mod resources;
 mod statements;
 mod templates;
 pub(crate) mod types;
 mod variables;
+mod workspace_types;
 
 use crate::db::{parse, Item, SourceFile, Workspace};
 use crate::hir::body::SegmentRange;
@@ -268,6 +270,7 @@ pub(crate) fn item_diagnostics(
         layout,
     };
     let param_type = |attribute: &ast::Attribute| declared_param_type(db, workspace, attribute);
+    let workspace_types = workspace_types::WorkspaceTypes::new(db, workspace);
     for (segment, root) in item.content(db).segments().iter().enumerate() {
         let segment = segment as u32;
         let calls = calls::CallChecks {
@@ -277,6 +280,7 @@ pub(crate) fn item_diagnostics(
             types,
             source_map: &map,
             segment,
+            workspace_types: &workspace_types,
         };
         let mut found = Vec::new();
         let mut walk = root.preorder();
@@ -292,7 +296,7 @@ pub(crate) fn item_diagnostics(
             references.check(&node, &mut found);
             resources.check(&node, &mut found);
             calls.check(&node, &mut found);
-            types::check(&node, &param_type, &mut found);
+            types::check(&node, &param_type, &workspace_types, &mut found);
             statements::check(&node, &mut found);
             templates.check(&node, &mut found);
         }

@@ -3,16 +3,20 @@
 //! references to built-in types, no variables and no calls):
 //! - a type expression Puppet rejects (`Integer[3, 1]`, `Hash[1]`);
 //! - a parameter default that is not an instance of its declared type (a
-//!   warning: it fails only when the default is used);
+//!   warning: it fails only when the default is used), workspace aliases
+//!   included;
 //! - an attribute of a defined type or class whose constant value does not
-//!   match the parameter's declared type;
+//!   match the parameter's declared type (resolved with the workspace's
+//!   aliases, see [`super::workspace_types`]);
 //! - a constant expression whose evaluation fails (division by zero, `+` on
 //!   incompatible values, a bad access, a selector no option matches).
 //!
 //! Anything that is not constant is left alone: never a guess.
 
+use super::workspace_types::WorkspaceTypes;
 use super::Diagnostic;
 use crate::eval::{Evaluator, Limits};
+use crate::hir::normalized_text;
 use crate::types::{NoAliases, Type, TypeSystem};
 use crate::values::format::to_programmatic;
 use crate::values::Value;
@@ -101,40 +105,31 @@ fn declared_type(expr: &Expr, out: &mut Vec<Diagnostic>) -> Option<Type> {
     }
 }
 
-/// A declared type written as text (from a summary), if constant.
-fn type_from_text(text: &str) -> Option<Type> {
-    let parse = puppet_syntax::parse(text, puppet_syntax::SourceKind::Manifest);
-    let expr = parse.tree().statements().next()?;
-    if !parse.errors().is_empty() || !is_constant(expr.syntax()) {
-        return None;
-    }
-    match evaluate(&expr)? {
-        Ok(Value::Type(t)) => Some(t),
-        _ => None,
-    }
+/// The value of a constant expression, when it is one.
+pub(crate) fn constant_value(expr: &Expr) -> Option<Value> {
+    is_constant(expr.syntax()).then(|| evaluate(expr))??.ok()
 }
 
-/// Reports a constant value that is not an instance of a type.
+/// Reports a constant value that `rejects`, saying it `expects` a type.
 fn check_instance(
-    t: &Type,
     value_expr: &Expr,
+    rejects: impl Fn(&Value) -> bool,
+    expected: impl FnOnce() -> String,
     what: &str,
     (severity, code): (puppet_syntax::Severity, &'static str),
     out: &mut Vec<Diagnostic>,
 ) {
-    if !is_constant(value_expr.syntax()) {
-        return;
-    }
-    let Some(Ok(value)) = evaluate(value_expr) else {
+    let Some(value) = constant_value(value_expr) else {
         return;
     };
-    if TypeSystem::new(&NoAliases).instance_of(t, &value) == Some(false) {
+    if rejects(&value) {
         out.push(Diagnostic {
             range: value_expr.syntax().text_range(),
             severity,
             code,
             message: format!(
-                "{what} expects a value of type {t}, got {}",
+                "{what} expects a value of type {}, got {}",
+                expected(),
                 to_programmatic(&value)
             )
             .into(),
@@ -146,6 +141,7 @@ fn check_instance(
 pub(super) fn check(
     node: &SyntaxNode,
     lookup_param_type: &dyn Fn(&ast::Attribute) -> Option<String>,
+    workspace_types: &WorkspaceTypes,
     out: &mut Vec<Diagnostic>,
 ) {
     match node.kind() {
@@ -156,14 +152,29 @@ pub(super) fn check(
             let Some(type_expr) = param.type_expr() else {
                 return;
             };
-            let Some(t) = declared_type(&type_expr, out) else {
-                return;
-            };
+            let constant_type = declared_type(&type_expr, out);
             // A default that does not match fails only when the default is
             // used (no value given): a warning.
-            if let (Some(default), Some(name)) = (param.default_value(), param.name()) {
-                let kind = (puppet_syntax::Severity::Warning, "default-type-mismatch");
-                check_instance(&t, &default, &format!("parameter '${name}'"), kind, out);
+            let (Some(default), Some(name)) = (param.default_value(), param.name()) else {
+                return;
+            };
+            if !is_constant(default.syntax()) {
+                return;
+            }
+            let kind = (puppet_syntax::Severity::Warning, "default-type-mismatch");
+            let what = format!("parameter '${name}'");
+            if let Some(t) = constant_type {
+                let rejects =
+                    |v: &Value| TypeSystem::new(&NoAliases).instance_of(&t, v) == Some(false);
+                check_instance(&default, rejects, || t.to_string(), &what, kind, out);
+            } else if !is_constant(type_expr.syntax()) {
+                // A type naming workspace aliases, resolved with them.
+                let text = normalized_text(type_expr.syntax());
+                if let Some(t) = workspace_types.resolve(&text) {
+                    let rejects = |v: &Value| workspace_types.rejects(&t, v);
+                    let expected = || workspace_types.describe(&t);
+                    check_instance(&default, rejects, expected, &what, kind, out);
+                }
             }
         }
         SyntaxKind::RETURN_TYPE => {
@@ -178,12 +189,19 @@ pub(super) fn check(
             let (Some(value), Some(name)) = (attribute.value(), attribute.name()) else {
                 return;
             };
+            // The declared type as Puppet resolves it, workspace aliases
+            // included.
             if let Some(t) = lookup_param_type(&attribute)
                 .as_deref()
-                .and_then(type_from_text)
+                .and_then(|text| workspace_types.resolve(text))
             {
                 let kind = (puppet_syntax::Severity::Error, "type-mismatch");
-                check_instance(&t, &value, &format!("parameter '{name}'"), kind, out);
+                // An attribute set to `undef` is not set: the parameter
+                // takes its default (a missing value is another check's).
+                let rejects = |v: &Value| v != &Value::Undef && workspace_types.rejects(&t, v);
+                let expected = || workspace_types.describe(&t);
+                let what = format!("parameter '{name}'");
+                check_instance(&value, rejects, expected, &what, kind, out);
             }
         }
         SyntaxKind::BINARY_EXPR

@@ -32,6 +32,7 @@ mod ops;
 mod validation;
 mod walk;
 
+pub(crate) use context::evaluate_type;
 pub use context::{type_context, TypeContext};
 
 use crate::db::Item;

@@ -127,24 +127,59 @@ pub fn type_value_string(t: &Type) -> String {
     })
 }
 
+/// How deep aliases nested in aliases are expanded at most.
+const MAX_EXPANSION_DEPTH: usize = 32;
+
 /// Replaces expandable aliases by pseudo-aliases named `Name = definition`.
 pub fn expand_for_display(t: &Type, resolver: &dyn AliasResolver, guard: &mut Vec<String>) -> Type {
-    if guard.len() > 32 {
-        return t.clone();
-    }
+    expand_nested(t, resolver, guard, MAX_EXPANSION_DEPTH, true)
+}
+
+/// `t` with its aliases replaced by their definitions, down to `depth`
+/// levels of aliases in aliases (1: the aliases `t` names, not those their
+/// definitions name). An alias that refers back to one being expanded
+/// (`Tree = Variant[Integer, Array[Tree]]` stays `Variant[Integer,
+/// Array[Tree]]`) or is unknown stays as it is.
+pub fn expand_aliases(t: &Type, resolver: &dyn AliasResolver, depth: usize) -> Type {
+    expand_nested(
+        t,
+        resolver,
+        &mut Vec::new(),
+        depth.min(MAX_EXPANSION_DEPTH),
+        false,
+    )
+}
+
+/// The expansion of [`expand_for_display`] (`labelled`: as `Name =
+/// definition`) and of [`expand_aliases`] (the definition alone).
+fn expand_nested(
+    t: &Type,
+    resolver: &dyn AliasResolver,
+    guard: &mut Vec<String>,
+    depth: usize,
+    labelled: bool,
+) -> Type {
     match t {
-        Type::Alias(n) if !guard.iter().any(|g| g.eq_ignore_ascii_case(n)) => {
+        Type::Alias(n)
+            if guard.len() < depth && !guard.iter().any(|g| g.eq_ignore_ascii_case(n)) =>
+        {
             match resolver.resolve(n) {
                 Some(def) => {
                     guard.push(n.clone());
-                    let inner = expand_for_display(&def, resolver, guard);
+                    let inner = expand_nested(&def, resolver, guard, depth, labelled);
                     guard.pop();
-                    Type::Alias(format!("{} = {}", n, inner))
+                    if labelled {
+                        Type::Alias(format!("{} = {}", n, inner))
+                    } else {
+                        inner
+                    }
                 }
                 None => t.clone(),
             }
         }
-        other => map_children(other, &mut |c| expand_for_display(c, resolver, guard)),
+        other => map_children(other, &mut |c| {
+            expand_nested(c, resolver, guard, depth, labelled)
+        }),
     }
 }
 

@@ -842,28 +842,52 @@ impl<'a> TypeSystem<'a> {
             }
             _ if v.is_unknown() => None,
             // A `false` may come from a pattern the regex engine cannot
-            // evaluate (Ruby-only constructs): then the answer is unknown.
+            // evaluate (Ruby-only constructs) or an alias the resolver
+            // does not know: then the answer is unknown.
             _ => match self.instance(t, v) {
                 true => Some(true),
-                false if has_undecidable_pattern(t) => None,
+                false if self.undecidable(t, &mut Vec::new()) => None,
                 false => Some(false),
             },
         }
     }
-}
 
-/// Whether a type holds a `Pattern` whose regex cannot be evaluated here.
-fn has_undecidable_pattern(t: &Type) -> bool {
-    use Type as T;
-    let inner = |t: &Option<Box<Type>>| t.as_deref().is_some_and(has_undecidable_pattern);
-    match t {
-        T::Pattern(ps) => ps.iter().any(|p| Regexp::new(p).is_match("").is_err()),
-        T::Variant(ts) | T::Tuple(ts, _) => ts.iter().any(has_undecidable_pattern),
-        T::Array(t, _) | T::Sensitive(t) => has_undecidable_pattern(t),
-        T::Hash(k, v, _) => has_undecidable_pattern(k) || has_undecidable_pattern(v),
-        T::Struct(elements) => elements.iter().any(|e| has_undecidable_pattern(&e.value)),
-        T::Optional(t) | T::NotUndef(t) | T::Iterable(t) | T::Iterator(t) => inner(t),
-        _ => false,
+    /// Whether a `false` from [`TypeSystem::instance`] may be wrong: the
+    /// type holds a `Pattern` whose regex cannot be evaluated here, or an
+    /// alias this resolver does not know (from a module that is not in the
+    /// workspace). Aliases are followed once each (`seen`), so recursive
+    /// ones end.
+    fn undecidable(&self, t: &Type, seen: &mut Vec<String>) -> bool {
+        use Type as T;
+        let inner = |t: &Option<Box<Type>>, seen: &mut Vec<String>| {
+            t.as_deref().is_some_and(|t| self.undecidable(t, seen))
+        };
+        match t {
+            T::Pattern(ps) => ps.iter().any(|p| Regexp::new(p).is_match("").is_err()),
+            T::Alias(name) => {
+                let key = name.to_ascii_lowercase();
+                if seen.contains(&key) {
+                    return false;
+                }
+                seen.push(key);
+                self.aliases
+                    .resolve(name)
+                    .is_none_or(|def| self.undecidable(&def, seen))
+            }
+            T::Variant(ts) | T::Tuple(ts, _) => ts.iter().any(|t| self.undecidable(t, seen)),
+            T::Array(t, _) | T::Sensitive(t) => self.undecidable(t, seen),
+            T::Hash(k, v, _) => self.undecidable(k, seen) || self.undecidable(v, seen),
+            T::Struct(elements) => elements
+                .iter()
+                .any(|e| self.undecidable(&e.key, seen) || self.undecidable(&e.value, seen)),
+            T::Optional(t)
+            | T::NotUndef(t)
+            | T::Iterable(t)
+            | T::Iterator(t)
+            | T::Type(t)
+            | T::Init(t, _) => inner(t, seen),
+            _ => false,
+        }
     }
 }
 
