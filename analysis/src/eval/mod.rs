@@ -11,10 +11,13 @@
 //!
 //! Sub-modules: [`scope`] (variables and match variables), `expr`
 //! (expressions), `matching` (case/selector matching), `call` (function
-//! calls, lambdas, Puppet-language functions), `builtins` (the pure built-in
-//! functions), `new` (calls to types: `Integer('0xFF')`), and [`record`] (the
-//! per-case record shared by `puppet-ls eval --jsonl` and the conformance test).
+//! calls, lambdas, Puppet-language functions), `blocks` (how built-ins call
+//! their lambda), `builtins` (the pure built-in functions), `tree` (the walk
+//! of `tree_each`), `new` (calls to types: `Integer('0xFF')`), and
+//! [`record`] (the per-case record shared by `puppet-ls eval --jsonl` and the
+//! conformance test).
 
+mod blocks;
 mod builtins;
 mod call;
 mod expr;
@@ -24,6 +27,7 @@ pub mod record;
 pub mod scope;
 #[cfg(test)]
 mod tests;
+mod tree;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -36,7 +40,7 @@ use crate::hir::DefKind;
 
 use crate::types::{Type, TypeAliases, TypeSystem};
 use crate::values::Value;
-pub(crate) use call::lambda_arity;
+pub(crate) use blocks::{chosen_block_count, LambdaArity};
 use scope::Scopes;
 
 /// Bounds that keep evaluation finite and cheap; exceeding one makes the

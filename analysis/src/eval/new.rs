@@ -118,10 +118,11 @@ fn float_pattern_value(s: &str, numeric: bool) -> Option<Value> {
         return ruby_integer(&signed, None).map(Value::Integer);
     }
     if dec || (!numeric && oct) {
+        // `Float.new` overflows to Infinity, `Numeric.new` fails
         return signed
             .parse::<f64>()
             .ok()
-            .filter(|f| f.is_finite())
+            .filter(|f| !numeric || f.is_finite())
             .map(Value::Float);
     }
     None
