@@ -6,58 +6,10 @@ use crate::hir::body::{ExprId, LambdaId};
 
 use super::{Evaluator, Flow};
 use crate::types::{infer_generalized, Type};
+use crate::values::convert::ruby_kernel_integer;
 use crate::values::semver::{Version, VersionRange};
 use crate::values::string_format;
 use crate::values::{OrderedHash, Regexp, Timespan, Timestamp, Value};
-
-/// Ruby's `Integer(str, radix)`: optional sign (blanks allowed after it),
-/// prefixes `0x`, `0b`, `0o`/`0` (default radix), underscores between digits.
-fn ruby_integer(s: &str, radix: Option<u32>) -> Option<i64> {
-    let t = s.trim_matches(|c: char| c.is_ascii_whitespace());
-    let (neg, t) = match t.as_bytes().first() {
-        Some(b'-') => (true, &t[1..]),
-        Some(b'+') => (false, &t[1..]),
-        _ => (false, t),
-    };
-    let lower = t.to_ascii_lowercase();
-    let (radix, digits) = match radix {
-        None => {
-            if let Some(d) = lower.strip_prefix("0x") {
-                (16, d.to_string())
-            } else if let Some(d) = lower.strip_prefix("0b") {
-                (2, d.to_string())
-            } else if let Some(d) = lower.strip_prefix("0o") {
-                (8, d.to_string())
-            } else if lower.len() > 1 && lower.starts_with('0') {
-                (8, lower[1..].to_string())
-            } else {
-                (10, lower.clone())
-            }
-        }
-        Some(r) => {
-            let d = match r {
-                16 => lower.strip_prefix("0x").unwrap_or(&lower),
-                2 => lower.strip_prefix("0b").unwrap_or(&lower),
-                8 => lower
-                    .strip_prefix("0o")
-                    .or_else(|| lower.strip_prefix('0').filter(|x| !x.is_empty()))
-                    .unwrap_or(&lower),
-                _ => &lower,
-            };
-            (r, d.to_string())
-        }
-    };
-    if digits.is_empty()
-        || digits.starts_with('_')
-        || digits.ends_with('_')
-        || digits.contains("__")
-    {
-        return None;
-    }
-    let clean: String = digits.chars().filter(|c| *c != '_').collect();
-    let v = i64::from_str_radix(&clean, radix).ok()?;
-    Some(if neg { -v } else { v })
-}
 
 /// Splits Puppet's `[+-]?\s*` number prefix: the sign and the rest after
 /// blanks. `None` when blanks come before the sign.
@@ -107,7 +59,7 @@ fn float_pattern_value(s: &str, numeric: bool) -> Option<Value> {
     };
     let signed = format!("{}{}", sign, body);
     if hex || bin {
-        let n = ruby_integer(&signed, None)?;
+        let n = ruby_kernel_integer(&signed, None)?;
         return Some(if numeric {
             Value::Integer(n)
         } else {
@@ -115,7 +67,7 @@ fn float_pattern_value(s: &str, numeric: bool) -> Option<Value> {
         });
     }
     if numeric && !body.contains(['.', 'e', 'E']) && (dec || oct) {
-        return ruby_integer(&signed, None).map(Value::Integer);
+        return ruby_kernel_integer(&signed, None).map(Value::Integer);
     }
     if dec || (!numeric && oct) {
         // `Float.new` overflows to Infinity, `Numeric.new` fails
@@ -283,7 +235,7 @@ impl Evaluator {
                                     && matches!(b[1], b'b' | b'B')
                                     && b[2..].iter().all(|c| *c == b'0' || *c == b'1'));
                             if ok {
-                                ruby_integer(&format!("{}{}", sign, body), radix)
+                                ruby_kernel_integer(&format!("{}{}", sign, body), radix)
                             } else {
                                 None
                             }

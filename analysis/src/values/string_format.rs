@@ -3,6 +3,7 @@
 //! nested `string_formats`) on top of a Ruby-compatible `Kernel#format` for a
 //! single directive.
 
+use super::convert::{ruby_kernel_float, ruby_kernel_integer};
 use super::float::ruby_float_to_s;
 use super::format::{puppet_double_quote, puppet_quote, regexp_with_delimiters, to_interpolated};
 use super::Value;
@@ -218,7 +219,7 @@ fn fmt_int(s: &Spec, n: i64) -> Result<String, String> {
         }
     }
     let pre = if s.alt && n != 0 {
-        if s.conv == 'o' && digits.starts_with('0') {
+        if s.conv == 'o' && (digits.starts_with('0') || digits.starts_with("..")) {
             ""
         } else {
             prefix
@@ -456,9 +457,9 @@ fn kernel_format(s: &Spec, v: &Value) -> Result<String, String> {
                     Err("float out of range".into())
                 }
             }
-            Value::String(t) => match t.trim().parse::<i64>() {
-                Ok(n) => fmt_int(s, n),
-                Err(_) => Err(format!("invalid value for Integer(): \"{}\"", t)),
+            Value::String(t) => match ruby_kernel_integer(t, None) {
+                Some(n) => fmt_int(s, n),
+                None => Err(format!("invalid value for Integer(): \"{}\"", t)),
             },
             Value::Boolean(_) | Value::Undef => Err(format!(
                 "can't convert {} into Integer",
@@ -473,9 +474,9 @@ fn kernel_format(s: &Spec, v: &Value) -> Result<String, String> {
         'f' | 'e' | 'E' | 'g' | 'G' | 'a' | 'A' => match v {
             Value::Integer(n) => fmt_float(s, *n as f64),
             Value::Float(f) => fmt_float(s, *f),
-            Value::String(t) => match t.trim().parse::<f64>() {
-                Ok(f) => fmt_float(s, f),
-                Err(_) => Err(format!("invalid value for Float(): \"{}\"", t)),
+            Value::String(t) => match ruby_kernel_float(t) {
+                Some(f) => fmt_float(s, f),
+                None => Err(format!("invalid value for Float(): \"{}\"", t)),
             },
             _ => Err(format!("can't convert {} into Float", v.label())),
         },
@@ -1140,6 +1141,59 @@ enum Numbering {
     Named,
 }
 
+impl Numbering {
+    /// Records a reference of kind `kind` (`position` for a numbered one,
+    /// `next_arg` the unnumbered arguments taken so far), or Ruby's error
+    /// for mixing kinds.
+    fn refer(&mut self, kind: Numbering, position: usize, next_arg: usize) -> Result<(), String> {
+        use Numbering::*;
+        match (kind, *self) {
+            (Numbered, Unnumbered) => {
+                Err(format!("numbered({position}) after unnumbered({next_arg})"))
+            }
+            (Numbered, Named) => Err(format!("numbered({position}) after named")),
+            (Named, Numbered) => Err("named after numbered".into()),
+            (Named, Unnumbered) => Err("named after unnumbered".into()),
+            (Unnumbered, Numbered) => {
+                Err(format!("unnumbered({}) mixed with numbered", next_arg + 1))
+            }
+            (Unnumbered, Named) => Err(format!("unnumbered({}) mixed with named", next_arg + 1)),
+            _ => {
+                *self = kind;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A `*` width or precision argument as Ruby reads it (an Integer; a Float
+/// truncated).
+fn star_argument(v: Option<&Value>) -> Result<i64, String> {
+    match v {
+        Some(Value::Integer(n)) => Ok(*n),
+        Some(Value::Float(f)) if f.is_finite() && f.abs() < 2e9 => Ok(f.trunc() as i64),
+        Some(Value::Float(_)) => Err("float out of range of integer".into()),
+        Some(other) => Err(format!(
+            "no implicit conversion of {} into Integer",
+            ruby_class_name(other)
+        )),
+        None => Err("too few arguments".into()),
+    }
+}
+
+/// The Ruby class of a value, as Ruby's conversion errors name it.
+fn ruby_class_name(v: &Value) -> &'static str {
+    match v {
+        Value::Undef => "nil",
+        Value::Boolean(true) => "true",
+        Value::Boolean(false) => "false",
+        Value::String(_) => "String",
+        Value::Array(_) => "Array",
+        Value::Hash(_) => "Hash",
+        _ => "Object",
+    }
+}
+
 /// Ruby's `Kernel#sprintf` as Puppet's `sprintf` function exposes it.
 pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
     let mut out = String::new();
@@ -1163,6 +1217,8 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
         let mut spec_text = String::from("%");
         // an absolute argument position `%N$...`
         let mut position: Option<usize> = None;
+        // a negative `*` width left-justifies
+        let mut star_left = false;
         let digits = fmt[end..].bytes().take_while(u8::is_ascii_digit).count();
         if digits > 0 && bytes.get(end + digits) == Some(&b'$') {
             let n: usize = fmt[end..end + digits].parse().unwrap_or(0);
@@ -1188,6 +1244,35 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
                 }
                 continue;
             }
+            if b == '*' {
+                // width or precision from an argument: `*` the next one,
+                // `*N$` argument N
+                end += 1;
+                let digits = fmt[end..].bytes().take_while(u8::is_ascii_digit).count();
+                let v = if digits > 0 && bytes.get(end + digits) == Some(&b'$') {
+                    let n: usize = fmt[end..end + digits].parse().unwrap_or(0);
+                    end += digits + 1;
+                    numbering.refer(Numbering::Numbered, n, next_arg)?;
+                    n.checked_sub(1).and_then(|i| args.get(i))
+                } else {
+                    numbering.refer(Numbering::Unnumbered, 0, next_arg)?;
+                    next_arg += 1;
+                    args.get(next_arg - 1)
+                };
+                let n = star_argument(v)?;
+                if spec_text.ends_with('.') {
+                    // a negative precision is no precision
+                    if n < 0 {
+                        spec_text.pop();
+                    } else {
+                        spec_text.push_str(&n.to_string());
+                    }
+                } else {
+                    star_left |= n < 0;
+                    spec_text.push_str(&n.unsigned_abs().to_string());
+                }
+                continue;
+            }
             spec_text.push(b);
             end += 1;
             if b.is_ascii_alphabetic() {
@@ -1197,29 +1282,15 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
         while chars.peek().is_some_and(|(j, _)| *j < end) {
             chars.next();
         }
-        let spec = Spec::parse(&spec_text)
+        let mut spec = Spec::parse(&spec_text)
             .map_err(|_| format!("malformed format string - {}", spec_text))?;
-        match (position.is_some(), name.is_some(), numbering) {
-            (true, _, Numbering::Unnumbered) => {
-                return Err(format!(
-                    "numbered({}) after unnumbered({})",
-                    position.unwrap_or(0),
-                    next_arg
-                ))
-            }
-            (true, _, Numbering::Named) => {
-                return Err(format!("numbered({}) after named", position.unwrap_or(0)))
-            }
-            (false, true, Numbering::Numbered) => return Err("named after numbered".into()),
-            (false, true, Numbering::Unnumbered) => return Err("named after unnumbered".into()),
-            (false, false, Numbering::Numbered) => {
-                return Err(format!("unnumbered({}) mixed with numbered", next_arg + 1))
-            }
-            (false, false, Numbering::Named) => return Err("unnumbered mixed with named".into()),
-            (true, _, _) => numbering = Numbering::Numbered,
-            (false, true, _) => numbering = Numbering::Named,
-            (false, false, _) => numbering = Numbering::Unnumbered,
-        }
+        spec.left |= star_left;
+        let kind = match (position, &name) {
+            (Some(_), _) => Numbering::Numbered,
+            (None, Some(_)) => Numbering::Named,
+            (None, None) => Numbering::Unnumbered,
+        };
+        numbering.refer(kind, position.unwrap_or(0), next_arg)?;
         let value = match &name {
             _ if position.is_some() => args
                 .get(position.unwrap_or(1) - 1)
