@@ -10,6 +10,8 @@ use super::blocks::{block_counts, LambdaArity};
 use super::tree::{tree_entries, TreeOptions};
 use super::{Evaluator, Flow};
 use crate::ops::{compare::casecmp, equals};
+use crate::types::alias::resolve_top;
+use crate::types::normalize::normalize;
 use crate::types::{infer, infer_generalized, infer_set, IntRange, Type};
 use crate::values::format::to_interpolated;
 use crate::values::string_format;
@@ -379,6 +381,15 @@ fn find_at(re: &Regexp, s: &str, at: usize) -> Result<Option<Found>, RegexError>
 
 impl Evaluator {
     fn items(&mut self, fname: &str, v: &Value, at: ExprId) -> Result<Items, Flow> {
+        // a type alias (`type MyI = Integer[1,3]`) iterates as its type
+        let resolved;
+        let v = match v {
+            Value::Type(t @ (Type::Alias(_) | Type::Variant(_))) => {
+                resolved = Value::Type(normalize(&resolve_top(t, &self.aliases)));
+                &resolved
+            }
+            _ => v,
+        };
         Ok(match v {
             Value::Array(a) => Items::List(a.clone()),
             Value::Hash(h) => Items::Pairs(h.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
@@ -842,7 +853,7 @@ impl Evaluator {
                 let recv = arg(0);
                 match recv {
                     Value::Array(_) | Value::Hash(_) => {}
-                    Value::Iterator(_) | Value::Object(_) => {
+                    Value::Iterator(_) | Value::Object(_) | Value::Type(_) => {
                         return Err(Flow::Unsupported(format!(
                             "tree_each over {}",
                             recv.a_label()

@@ -35,7 +35,7 @@ use std::sync::Arc;
 use puppet_syntax::SourceKind;
 
 use crate::hir::body::{Body, BodyKind, ExprId};
-use crate::hir::lower::{lower_file, LoweredFile};
+use crate::hir::lower::{lower_file, LoweredDefinition, LoweredFile};
 use crate::hir::DefKind;
 
 use crate::types::{Type, TypeAliases, TypeSystem};
@@ -184,6 +184,19 @@ const CORE_RESOURCE_TYPES: &[&str] = &[
     "zpool",
     "node",
 ];
+
+/// Whether a type alias named `name` would redefine a type Puppet already
+/// has: a built-in type or one of its own resource types.
+fn is_builtin_type_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let builtins = crate::builtins::builtins();
+    Type::NAMES.iter().any(|n| n.eq_ignore_ascii_case(name))
+        || (builtins.resource_type(&lower).is_some() && !builtins.is_vendored_core_type(&lower))
+        || matches!(
+            lower.as_str(),
+            "node" | "component" | "whit" | "stage" | "annotation"
+        )
+}
 
 impl Evaluator {
     /// A fresh evaluator with an empty top scope.
@@ -350,6 +363,18 @@ impl Evaluator {
                     self.functions.insert(def.name.clone(), def.body.clone());
                 }
                 DefKind::TypeAlias => {
+                    let defined_here = alias_defs
+                        .iter()
+                        .any(|d: &&LoweredDefinition| d.name.eq_ignore_ascii_case(&def.name));
+                    if defined_here || is_builtin_type_name(&def.name) {
+                        return Err(Flow::Error(EvalError {
+                            message: format!(
+                                "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{}'",
+                                def.name.to_ascii_lowercase()
+                            ),
+                            at: None,
+                        }));
+                    }
                     self.alias_names.push(def.name.to_ascii_lowercase());
                     self.alias_display.push(def.name.clone());
                     alias_defs.push(def);

@@ -80,6 +80,46 @@ fn float_pattern_value(s: &str, numeric: bool) -> Option<Value> {
     None
 }
 
+/// `SemVerRange.new(min, max, exclude_max)` or the same as a hash
+/// (`{min => ..., max => ..., exclude_max => ...}`, `max` optional), bounds
+/// being versions or `default` (unbounded); `None` when the arguments fit
+/// neither form.
+fn semver_range_from_bounds(args: &[Value]) -> Option<VersionRange> {
+    let bound = |v: &Value, unbounded: fn() -> Version| match v {
+        Value::SemVer(v) => Some(v.clone()),
+        Value::Default => Some(unbounded()),
+        _ => None,
+    };
+    let exclude = |v: Option<&Value>| match v {
+        None => Some(false),
+        Some(Value::Boolean(b)) => Some(*b),
+        Some(_) => None,
+    };
+    let (min, max, excl) = match args {
+        [Value::Hash(h)] => {
+            let known = ["min", "max", "exclude_max"];
+            if h.keys()
+                .any(|k| !matches!(k, Value::String(s) if known.contains(&s.as_str())))
+            {
+                return None;
+            }
+            let get = |k: &str| h.get(&Value::string(k));
+            (
+                bound(get("min")?, Version::min)?,
+                bound(get("max").unwrap_or(&Value::Default), Version::max)?,
+                exclude(get("exclude_max"))?,
+            )
+        }
+        [min, max, rest @ ..] if rest.len() <= 1 => (
+            bound(min, Version::min)?,
+            bound(max, Version::max)?,
+            exclude(rest.first())?,
+        ),
+        _ => return None,
+    };
+    Some(VersionRange::between(min, max, excl))
+}
+
 /// A `Deferred` function name: `$`-prefixed or not, lower-case segments
 /// joined by `::` (`\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\z`).
 fn is_deferred_function_name(name: &str) -> bool {
@@ -515,23 +555,13 @@ impl Evaluator {
                     .map(Value::SemVerRange)
                     .map_err(|e| self.error(at, e)),
                 [Value::SemVerRange(r)] => Ok(Value::SemVerRange(r.clone())),
-                [a, b, rest @ ..] => {
-                    let ver = |v: &Value| match v {
-                        Value::SemVer(v) => Ok(v.clone()),
-                        Value::String(s) => Version::parse(s),
-                        _ => Err("expects a SemVer".to_string()),
-                    };
-                    let (min, max) = (
-                        ver(a).map_err(|e| self.error(at, e))?,
-                        ver(b).map_err(|e| self.error(at, e))?,
-                    );
-                    let excl = matches!(rest.first(), Some(Value::Boolean(true)));
-                    Ok(Value::SemVerRange(VersionRange::between(min, max, excl)))
-                }
-                _ => fail(
-                    self,
-                    "SemVerRange.new() expects a String or min and max versions".into(),
-                ),
+                _ => match semver_range_from_bounds(args) {
+                    Some(r) => Ok(Value::SemVerRange(r)),
+                    None => fail(
+                        self,
+                        "The function 'new_VersionRange' was called with arguments it does not accept. It expects a String, min and max versions (SemVer or default) and an optional Boolean, or a Hash of them".into(),
+                    ),
+                },
             },
             Type::Timespan(_) => self.new_timespan(args, at),
             Type::Timestamp(_) => match args {

@@ -511,23 +511,18 @@ impl Timestamp {
                 out.push(c);
                 continue;
             }
+            // flags, width and colons, in any order (a leading 0 is a flag)
             let mut flags = String::new();
-            while let Some(&f) = chars.peek() {
-                if "-_0^#:".contains(f) {
-                    flags.push(f);
-                    chars.next();
-                } else {
-                    break;
-                }
-            }
             let mut width = String::new();
-            while let Some(&d) = chars.peek() {
-                if d.is_ascii_digit() {
-                    width.push(d);
-                    chars.next();
+            while let Some(&f) = chars.peek() {
+                if f.is_ascii_digit() && !(f == '0' && width.is_empty()) {
+                    width.push(f);
+                } else if "-_0^#:".contains(f) {
+                    flags.push(f);
                 } else {
                     break;
                 }
+                chars.next();
             }
             let w: Option<usize> = width.parse().ok().map(|w: usize| w.min(MAX_WIDTH));
             let num = |n: i64, def: usize, padc: char| -> String {
@@ -555,6 +550,11 @@ impl Timestamp {
                 d = next;
             }
             let s = match d {
+                // colons belong to `%z` alone
+                other if other != 'z' && flags.contains(':') => {
+                    out.push_str(&format!("%{}{}{}", flags, width, other));
+                    continue;
+                }
                 'Y' => num(dt.year() as i64, 4, '0'),
                 'C' => num((dt.year() as i64).div_euclid(100), 2, '0'),
                 'y' => num((dt.year() as i64).rem_euclid(100), 2, '0'),
