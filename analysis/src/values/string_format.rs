@@ -420,7 +420,19 @@ fn ruby_inspect(v: &Value) -> String {
             out
         }
         Value::Undef => "nil".into(),
+        Value::Default => ":default".into(),
         Value::Float(f) => ruby_float_to_s(*f),
+        Value::Array(a) => {
+            let items: Vec<String> = a.iter().map(ruby_inspect).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Value::Hash(h) => {
+            let items: Vec<String> = h
+                .iter()
+                .map(|(k, v)| format!("{}=>{}", ruby_inspect(k), ruby_inspect(v)))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        }
         other => to_interpolated(other),
     }
 }
@@ -446,11 +458,8 @@ fn kernel_format(s: &Spec, v: &Value) -> Result<String, String> {
         'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' => match v {
             Value::Integer(n) => fmt_int(s, *n),
             Value::Float(f) => {
-                let n = if s.conv == 'd' || s.conv == 'i' || s.conv == 'u' {
-                    f.floor()
-                } else {
-                    f.trunc()
-                };
+                // Ruby converts with a C cast: toward zero
+                let n = f.trunc();
                 if n.abs() < 9.2e18 {
                     fmt_int(s, n as i64)
                 } else {
@@ -484,6 +493,7 @@ fn kernel_format(s: &Spec, v: &Value) -> Result<String, String> {
             s,
             &match v {
                 Value::Float(f) => ruby_float_to_s(*f),
+                Value::Array(_) | Value::Hash(_) => ruby_inspect(v),
                 other => to_interpolated(other),
             },
         )),
@@ -496,7 +506,7 @@ fn kernel_format(s: &Spec, v: &Value) -> Result<String, String> {
                     .ok_or("invalid character")?;
                 Ok(pad(s, c.to_string(), false))
             }
-            Value::String(t) => Ok(pad(s, t.chars().take(1).collect(), false)),
+            Value::String(t) if t.chars().count() == 1 => Ok(pad(s, t.clone(), false)),
             _ => Err("%c requires a character".into()),
         },
         c => Err(format!("malformed format string - %{}", c)),
@@ -1194,8 +1204,16 @@ fn ruby_class_name(v: &Value) -> &'static str {
     }
 }
 
-/// Ruby's `Kernel#sprintf` as Puppet's `sprintf` function exposes it.
+/// Ruby's `Kernel#sprintf` as Puppet's `sprintf` function exposes it: a
+/// Puppet 3 function, so an undef argument arrives as an empty string.
 pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
+    let args: Vec<Value> = args
+        .iter()
+        .map(|a| match a {
+            Value::Undef => Value::String(String::new()),
+            other => other.clone(),
+        })
+        .collect();
     let mut out = String::new();
     let mut chars = fmt.char_indices().peekable();
     let mut next_arg = 0usize;
