@@ -6,7 +6,7 @@ use crate::hir::body::{ExprId, LambdaId};
 
 use super::{Evaluator, Flow};
 use crate::types::{infer_generalized, Type};
-use crate::values::convert::ruby_kernel_integer;
+use crate::values::convert::{ruby_kernel_integer, ruby_kernel_integer_wide};
 use crate::values::semver::{Version, VersionRange};
 use crate::values::string_format;
 use crate::values::{OrderedHash, Regexp, Timespan, Timestamp, Value};
@@ -78,6 +78,12 @@ fn float_pattern_value(s: &str, numeric: bool) -> Option<Value> {
             .map(Value::Float);
     }
     None
+}
+
+/// Puppet converts to Ruby's big integers, which this evaluator's 64-bit
+/// integers cannot hold.
+fn big_integer() -> Flow {
+    Flow::Unsupported("an Integer beyond 64 bits".into())
 }
 
 /// `SemVerRange.new(min, max, exclude_max)` or the same as a hash
@@ -253,6 +259,8 @@ impl Evaluator {
                     Value::Float(f) => {
                         if f.is_finite() && f.abs() < 9.2e18 {
                             f.trunc() as i64
+                        } else if f.is_finite() {
+                            return Err(big_integer());
                         } else {
                             return fail(self, "Float value out of Integer range".into());
                         }
@@ -282,6 +290,9 @@ impl Evaluator {
                         });
                         match parsed {
                             Some(n) => n,
+                            None if ruby_kernel_integer_wide(s, radix).is_some() => {
+                                return Err(big_integer())
+                            }
                             None => {
                                 return fail(
                                     self,

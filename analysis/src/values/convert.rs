@@ -108,6 +108,12 @@ pub fn string_to_number(s: &str) -> Option<Number> {
 /// Ruby's `Integer(str, radix)`: optional sign (blanks allowed after it),
 /// prefixes `0x`, `0b`, `0o`/`0` (default radix), underscores between digits.
 pub fn ruby_kernel_integer(s: &str, radix: Option<u32>) -> Option<i64> {
+    ruby_kernel_integer_wide(s, radix).and_then(|n| i64::try_from(n).ok())
+}
+
+/// [`ruby_kernel_integer`] without the 64-bit bound (Ruby has big
+/// integers); `None` beyond 128 bits.
+pub fn ruby_kernel_integer_wide(s: &str, radix: Option<u32>) -> Option<i128> {
     let t = s.trim_matches(|c: char| c.is_ascii_whitespace());
     let (neg, t) = match t.as_bytes().first() {
         Some(b'-') => (true, &t[1..]),
@@ -150,7 +156,7 @@ pub fn ruby_kernel_integer(s: &str, radix: Option<u32>) -> Option<i64> {
         return None;
     }
     let clean: String = digits.chars().filter(|c| *c != '_').collect();
-    let v = i64::from_str_radix(&clean, radix).ok()?;
+    let v = i128::from_str_radix(&clean, radix).ok()?;
     Some(if neg { -v } else { v })
 }
 
