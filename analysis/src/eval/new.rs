@@ -283,16 +283,14 @@ impl Evaluator {
                                     && matches!(b[1], b'b' | b'B')
                                     && b[2..].iter().all(|c| *c == b'0' || *c == b'1'));
                             if ok {
-                                ruby_kernel_integer(&format!("{}{}", sign, body), radix)
+                                ruby_kernel_integer_wide(&format!("{}{}", sign, body), radix)
                             } else {
                                 None
                             }
                         });
-                        match parsed {
-                            Some(n) => n,
-                            None if ruby_kernel_integer_wide(s, radix).is_some() => {
-                                return Err(big_integer())
-                            }
+                        match parsed.map(i64::try_from) {
+                            Some(Ok(n)) => n,
+                            Some(Err(_)) => return Err(big_integer()),
                             None => {
                                 return fail(
                                     self,
