@@ -6,7 +6,11 @@
 //!
 //! - `eval.jsonl`: the shared conformance data set;
 //! - `eval_extra.jsonl`: further cases answered by the same Puppet oracle
-//!   (`eval_oracle.rb --extra`), for corners the shared set leaves out.
+//!   (`eval_oracle.rb --extra`): `tail-*` for corners the shared set leaves
+//!   out (block arities, formats, strftime flags, SemVerRange bounds, alias
+//!   iteration and redefinition, hash patterns...), `mut-*` for variants of
+//!   shared cases with other numbers. Cases where Puppet prints an internal
+//!   object dump are left out, as in the shared set.
 //!
 //! Field meanings (from the data set's README):
 //!

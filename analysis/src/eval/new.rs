@@ -80,6 +80,35 @@ fn float_pattern_value(s: &str, numeric: bool) -> Option<Value> {
     None
 }
 
+/// Ruby's `Hash[*items]`: one array argument is a list of `[key, value]`
+/// (or `[key]`) pairs, one hash is copied, else keys and values alternate.
+fn ruby_hash_splat(items: Vec<Value>) -> Result<OrderedHash, String> {
+    match items.as_slice() {
+        [Value::Hash(h)] => Ok(h.clone()),
+        [Value::Array(pairs)] => pairs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match p {
+                Value::Array(kv) if kv.len() == 2 => Ok((kv[0].clone(), kv[1].clone())),
+                Value::Array(kv) if kv.len() == 1 => Ok((kv[0].clone(), Value::Undef)),
+                Value::Array(kv) => Err(format!(
+                    "invalid number of elements ({} for 1..2)",
+                    kv.len()
+                )),
+                other => Err(format!(
+                    "wrong element type {} at {i} (expected array)",
+                    infer_generalized(other)
+                )),
+            })
+            .collect(),
+        _ if items.len().is_multiple_of(2) => Ok(items
+            .chunks(2)
+            .map(|c| (c[0].clone(), c[1].clone()))
+            .collect()),
+        _ => Err("odd number of arguments for Hash".into()),
+    }
+}
+
 /// Puppet converts to Ruby's big integers, which this evaluator's 64-bit
 /// integers cannot hold.
 fn big_integer() -> Flow {
@@ -488,10 +517,22 @@ impl Evaluator {
                         None
                     }
                 };
-                let items = match v {
+                // other iterables are splatted into Ruby's `Hash[...]`
+                let splatted = match v {
                     Value::Hash(h) => return Ok(Value::Hash(h)),
-                    Value::Array(a) => a,
+                    Value::Array(a) => {
+                        return match pairs_from(a) {
+                            Some(h) => Ok(Value::Hash(h)),
+                            None => fail(self, "odd number of arguments for Hash".into()),
+                        }
+                    }
                     Value::Iterator(it) => it.elements,
+                    Value::Integer(n) if n >= 0 => {
+                        self.check_size(n as u128)?;
+                        (0..n).map(Value::Integer).collect()
+                    }
+                    Value::String(s) => s.chars().map(|c| Value::String(c.to_string())).collect(),
+                    Value::Type(Type::Enum(e)) => e.values.iter().map(Value::string).collect(),
                     Value::Type(Type::Integer(r)) if r.from.is_some() && r.to.is_some() => {
                         self.check_size((r.hi() - r.lo() + 1).max(0) as u128)?;
                         (r.lo()..=r.hi())
@@ -508,10 +549,9 @@ impl Evaluator {
                         )
                     }
                 };
-                match pairs_from(items) {
-                    Some(h) => Ok(Value::Hash(h)),
-                    None => fail(self, "odd number of arguments for Hash".into()),
-                }
+                ruby_hash_splat(splatted)
+                    .map(Value::Hash)
+                    .or_else(|m| fail(self, m))
             }
             Type::Sensitive(_) => Ok(Value::Sensitive(Box::new(arg(0)))),
             Type::Regexp(_) => match arg(0) {
