@@ -271,27 +271,24 @@ fn to_f(s: &str) -> f64 {
     s.parse::<f64>().unwrap_or(0.0)
 }
 
-/// Applies a string function to a string, or to each string of an array
-/// (other elements unchanged).
-fn map_strings(v: &Value, f: &dyn Fn(&str) -> String) -> Option<Value> {
+/// Applies a string function the way Puppet's `upcase` family does: to a
+/// string, leaving numbers as they are, over the elements of an array (and
+/// with `nested`, as `upcase` and `downcase` take `StringData`, into nested
+/// arrays and hashes' keys and values); `None` for anything else.
+fn map_strings(v: &Value, f: &dyn Fn(&str) -> String, nested: bool) -> Option<Value> {
+    let element = |e: &Value| match e {
+        Value::Array(_) | Value::Hash(_) if !nested => None,
+        e => map_strings(e, f, nested),
+    };
     match v {
         Value::String(s) => Some(Value::String(f(s))),
-        Value::Array(a) => Some(Value::Array(
-            a.iter()
-                .map(|e| map_strings(e, f).unwrap_or_else(|| e.clone()))
-                .collect(),
-        )),
-        Value::Hash(h) => Some(Value::Hash(
-            h.iter()
-                .map(|(k, e)| {
-                    (
-                        map_strings(k, f).unwrap_or_else(|| k.clone()),
-                        map_strings(e, f).unwrap_or_else(|| e.clone()),
-                    )
-                })
-                .collect(),
-        )),
         Value::Integer(_) | Value::Float(_) => Some(v.clone()),
+        Value::Array(a) => Some(Value::Array(a.iter().map(element).collect::<Option<_>>()?)),
+        Value::Hash(h) if nested => Some(Value::Hash(
+            h.iter()
+                .map(|(k, e)| Some((element(k)?, element(e)?)))
+                .collect::<Option<_>>()?,
+        )),
         _ => None,
     }
 }
@@ -1111,7 +1108,7 @@ impl Evaluator {
                     _ => &ruby_chop,
                 };
                 let v = arg(0);
-                match map_strings(&v, f) {
+                match map_strings(&v, f, matches!(name, "upcase" | "downcase")) {
                     Some(r) => Ok(r),
                     None => Err(self.error(
                         at,

@@ -360,6 +360,20 @@ impl Evaluator {
                     );
                 }
                 let (from, abs) = match arg(0) {
+                    Value::Hash(h)
+                        if h.keys().any(|k| {
+                            !matches!(k, Value::String(s) if s == "from" || s == "abs")
+                        }) =>
+                    {
+                        return fail(
+                            self,
+                            format!(
+                                "Value of type {} cannot be converted to {}",
+                                infer_generalized(&Value::Hash(h)),
+                                t
+                            ),
+                        )
+                    }
                     Value::Hash(h) => (
                         h.get(&Value::string("from"))
                             .cloned()

@@ -1204,16 +1204,57 @@ fn ruby_class_name(v: &Value) -> &'static str {
     }
 }
 
+/// A `%...` directive with each of Ruby's flags kept once (Ruby allows
+/// repeating them, Puppet's own formats do not).
+fn dedupe_flags(directive: &str) -> String {
+    let body = directive.strip_prefix('%').unwrap_or(directive);
+    let n = body
+        .find(|c: char| !" +-0#".contains(c))
+        .unwrap_or(body.len());
+    let mut out = String::from("%");
+    for c in body[..n].chars() {
+        if !out.contains(c) {
+            out.push(c);
+        }
+    }
+    out.push_str(&body[n..]);
+    out
+}
+
+/// An argument as a Puppet 3 function receives it: undef is an empty string
+/// at the top (`inner` false) and nil inside collections; regexps, versions,
+/// time values and binaries are their string forms; iterators are refused.
+fn runtime3_argument(v: &Value, inner: bool) -> Result<Value, String> {
+    Ok(match v {
+        Value::Undef if !inner => Value::String(String::new()),
+        Value::Array(a) => Value::Array(
+            a.iter()
+                .map(|e| runtime3_argument(e, true))
+                .collect::<Result<_, _>>()?,
+        ),
+        Value::Hash(h) => Value::Hash(
+            h.iter()
+                .map(|(k, e)| Ok((runtime3_argument(k, true)?, runtime3_argument(e, true)?)))
+                .collect::<Result<_, String>>()?,
+        ),
+        Value::Regexp(r) => Value::String(regexp_with_delimiters(r.source())),
+        Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::Binary(_) => Value::String(to_interpolated(v)),
+        Value::Iterator(_) => return Err("Use of an Iterator is not supported here".into()),
+        other => other.clone(),
+    })
+}
+
 /// Ruby's `Kernel#sprintf` as Puppet's `sprintf` function exposes it: a
-/// Puppet 3 function, so an undef argument arrives as an empty string.
+/// Puppet 3 function, so arguments are converted as [`runtime3_argument`].
 pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
     let args: Vec<Value> = args
         .iter()
-        .map(|a| match a {
-            Value::Undef => Value::String(String::new()),
-            other => other.clone(),
-        })
-        .collect();
+        .map(|a| runtime3_argument(a, false))
+        .collect::<Result<_, _>>()?;
     let mut out = String::new();
     let mut chars = fmt.char_indices().peekable();
     let mut next_arg = 0usize;
@@ -1300,7 +1341,7 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
         while chars.peek().is_some_and(|(j, _)| *j < end) {
             chars.next();
         }
-        let mut spec = Spec::parse(&spec_text)
+        let mut spec = Spec::parse(&dedupe_flags(&spec_text))
             .map_err(|_| format!("malformed format string - {}", spec_text))?;
         spec.left |= star_left;
         let kind = match (position, &name) {
