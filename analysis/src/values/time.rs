@@ -609,9 +609,13 @@ impl Timestamp {
                 '%' => "%".to_string(),
                 'c' => dt.format("%a %b %e %H:%M:%S %Y").to_string(),
                 'D' | 'x' => dt.format("%m/%d/%y").to_string(),
+                // a width pads the whole date, as for other composites
                 'F' => format!(
                     "{}-{:02}-{:02}",
-                    num(dt.year() as i64, 4, '0'),
+                    match dt.year() {
+                        y if y < 0 => format!("-{:04}", -y),
+                        y => format!("{y:04}"),
+                    },
                     dt.month(),
                     dt.day()
                 ),
