@@ -225,6 +225,15 @@ impl Matcher<'_> {
             while fmt.get(i) == Some(&b':') {
                 i += 1;
             }
+            // the `E` and `O` modifiers change nothing before these
+            let modified: &[u8] = match fmt.get(i) {
+                Some(b'E') => b"cCxXyY",
+                Some(b'O') => b"deHImMSuUVwWy",
+                _ => b"",
+            };
+            if fmt.get(i + 1).is_some_and(|c| modified.contains(c)) {
+                i += 1;
+            }
             let Some(&d) = fmt.get(i) else {
                 // a lone '%' at the end matches itself
                 if self.rest().first() != Some(&b'%') {

@@ -94,12 +94,15 @@ impl Timespan {
         Timespan::parse_any(s, &TIMESPAN_DEFAULT_FORMATS)
     }
 
-    /// Parses with the first of `formats` that matches.
+    /// Parses with the first of `formats` that matches; a malformed format
+    /// is an error even when an earlier one would match.
     pub fn parse_any(s: &str, formats: &[&str]) -> Result<Timespan, String> {
-        for f in formats {
-            if let Ok(t) = Timespan::parse_with(s, f) {
-                return Ok(t);
-            }
+        let parsed = formats
+            .iter()
+            .map(|f| TimespanFormat::parse(f))
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some(t) = parsed.iter().find_map(|f| f.parse_value(s).ok()) {
+            return Ok(t);
         }
         Err(format!(
             "Unable to parse '{}' using any of the formats {}",
@@ -397,7 +400,8 @@ impl TimespanFormat {
                         None if *use_total => usize::MAX,
                         None => kind.default_width(),
                     };
-                    let exact = width.is_some() && *pad == Some('0');
+                    // an explicit width with padding takes exactly that many
+                    let exact = width.is_some() && pad.is_some();
                     let allow_space = *pad == Some(' ');
                     let mut taken = 0;
                     for b in rest.bytes() {
