@@ -465,7 +465,19 @@ impl Evaluator {
                 Ok(Value::String(s))
             }
             Type::Array(..) | Type::Tuple(..) => {
-                let wrap = matches!(arg(1), Value::Boolean(true));
+                let wrap = match args.get(1) {
+                    None => false,
+                    Some(Value::Boolean(b)) => *b,
+                    Some(other) => {
+                        return fail(
+                            self,
+                            format!(
+                                "'new_array' parameter 'wrap' expects a Boolean value, got {}",
+                                infer_generalized(other)
+                            ),
+                        )
+                    }
+                };
                 let v = arg(0);
                 Ok(Value::Array(match v {
                     Value::Array(a) => a,
@@ -614,6 +626,10 @@ impl Evaluator {
                 ),
             },
             Type::SemVerRange => match args {
+                [Value::String(s)] if s.is_empty() => fail(
+                    self,
+                    "The function 'new_VersionRange' was called with arguments it does not accept: an empty String".into(),
+                ),
                 [Value::String(s)] => VersionRange::parse(s)
                     .map(Value::SemVerRange)
                     .map_err(|e| self.error(at, e)),
@@ -966,10 +982,13 @@ impl Evaluator {
                 let Ok(f) = fields else {
                     return err(self, "Timespan.new() hash values must be Integers".into());
                 };
-                let neg = matches!(
-                    h.get(&Value::string("negative")),
-                    Some(Value::Boolean(true))
-                );
+                let neg = match h.get(&Value::string("negative")) {
+                    None | Some(Value::Undef) => false,
+                    Some(Value::Boolean(b)) => *b,
+                    Some(_) => {
+                        return err(self, "Timespan.new() expects a Boolean 'negative'".into())
+                    }
+                };
                 Ok(Value::Timespan(Timespan::from_fields(
                     neg, f[0], f[1], f[2], f[3], f[4], f[5], f[6],
                 )))

@@ -545,11 +545,16 @@ fn default_formats() -> Vec<(Type, Format)> {
             string_formats: None,
         })
     };
+    // containers format their elements with `%p` unless told otherwise
+    let container = |s: &str| Format {
+        string_formats: Some(container_defaults()),
+        ..f(s)
+    };
     vec![
         (Type::float(), f("%f")),
         (Type::Numeric, f("%d")),
-        (Type::array(), f("%a")),
-        (Type::hash(), f("%h")),
+        (Type::array(), container("%a")),
+        (Type::hash(), container("%h")),
         (Type::Binary, f("%B")),
         (Type::Any, f("%s")),
     ]
