@@ -838,11 +838,37 @@ pub fn zone_offset(z: &str) -> Option<i64> {
 
 impl fmt::Display for Timestamp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.format("%FT%T.%N %Z") {
-            Ok(s) => f.write_str(&s),
-            Err(_) => write!(f, "{}", self.nanos),
+        if let Ok(s) = self.format("%FT%T.%N %Z") {
+            return f.write_str(&s);
         }
+        // beyond chrono's years, as Ruby prints them
+        let secs = self.nanos.div_euclid(NS_PER_SEC);
+        let (y, m, d) = civil_from_days(secs.div_euclid(86_400));
+        let sod = secs.rem_euclid(86_400);
+        write!(
+            f,
+            "{y}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:09} UTC",
+            sod / 3600,
+            sod / 60 % 60,
+            sod % 60,
+            self.nanos.rem_euclid(NS_PER_SEC)
+        )
     }
+}
+
+/// The proleptic Gregorian date of a day count from 1970-01-01 (Howard
+/// Hinnant's `civil_from_days`), for any year.
+fn civil_from_days(days: i128) -> (i128, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i128::from(m <= 2);
+    (y, m, d)
 }
 
 #[cfg(test)]
