@@ -787,6 +787,8 @@ impl Evaluator {
                                 ),
                             ));
                         }
+                        // each call gets `serving` values, filled up
+                        self.check_size(serving as u128)?;
                         let filler = match arg(0) {
                             Value::Hash(_) => Value::Array(Vec::new()),
                             _ => Value::Undef,
