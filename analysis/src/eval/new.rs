@@ -5,6 +5,8 @@
 use crate::hir::body::{ExprId, LambdaId};
 
 use super::{Evaluator, Flow};
+use crate::types::alias::resolve_top;
+use crate::types::normalize::normalize;
 use crate::types::{infer_generalized, Type};
 use crate::values::convert::{ruby_kernel_integer, ruby_kernel_integer_wide};
 use crate::values::semver::{Version, VersionRange};
@@ -109,6 +111,68 @@ fn ruby_hash_splat(items: Vec<Value>) -> Result<OrderedHash, String> {
     }
 }
 
+/// Puppet's error for a call `T.new(args)` none of whose signatures takes
+/// that many arguments (or, for `Regexp`, a non-Boolean `escape`).
+fn new_arity_error(t: &Type, args: &[Value]) -> Option<String> {
+    let (min, max, name) = match t {
+        Type::Boolean(_) => (1, 1, "new_boolean"),
+        Type::Sensitive(_) => (1, 1, "new_Sensitive"),
+        Type::Type(_) => (1, 1, "new_type"),
+        Type::Hash(..) | Type::Struct(_) => (1, 1, "new_hash"),
+        Type::Integer(_) => (1, 3, "new"),
+        Type::Float(_) | Type::Numeric => (1, 2, "new_float"),
+        Type::Regexp(_) => {
+            return match args.get(1) {
+                Some(v) if !matches!(v, Value::Boolean(_)) => Some(format!(
+                    "'new_regexp' parameter 'escape' expects a Boolean value, got {}",
+                    infer_generalized(v)
+                )),
+                Some(_) if !matches!(args.first(), Some(Value::String(_))) => Some(format!(
+                    "'new_regexp' parameter 'pattern' expects a String value, got {}",
+                    args.first()
+                        .map_or_else(|| "Undef".into(), |v| infer_generalized(v).to_string())
+                )),
+                _ if args.len() > 2 => Some(format!(
+                    "'new_regexp' expects between 1 and 2 arguments, got {}",
+                    args.len()
+                )),
+                _ => None,
+            }
+        }
+        _ => return None,
+    };
+    let n = args.len();
+    if (min..=max).contains(&n) {
+        return None;
+    }
+    Some(match (min, max) {
+        (1, 1) => format!("'{name}' expects 1 argument, got {n}"),
+        _ => format!("'{name}' expects between {min} and {max} arguments, got {n}"),
+    })
+}
+
+/// Ruby's `Regexp.escape`: the text as a pattern matching it literally.
+fn ruby_regexp_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\'
+            | '-' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            ' ' => out.push_str("\\ "),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\x0c' => out.push_str("\\f"),
+            '\x0b' => out.push_str("\\v"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Puppet converts to Ruby's big integers, which this evaluator's 64-bit
 /// integers cannot hold.
 fn big_integer() -> Flow {
@@ -201,6 +265,10 @@ impl Evaluator {
     ) -> Result<Value, Flow> {
         if args.iter().any(Value::is_unknown) {
             return Ok(Value::Unknown(t.clone()));
+        }
+        let resolved = normalize(&resolve_top(t, &self.aliases));
+        if let Some(m) = new_arity_error(&resolved, &args) {
+            return Err(self.error(at, m));
         }
         // a single argument that already is an instance is returned as is
         // (except for `Init`, which always converts)
@@ -581,6 +649,9 @@ impl Evaluator {
             }
             Type::Sensitive(_) => Ok(Value::Sensitive(Box::new(arg(0)))),
             Type::Regexp(_) => match arg(0) {
+                Value::String(s) if matches!(arg(1), Value::Boolean(true)) => {
+                    Ok(Value::Regexp(Regexp::new(&ruby_regexp_escape(&s))))
+                }
                 Value::String(s) => match Regexp::try_new(&s) {
                     Ok(r) => Ok(Value::Regexp(r)),
                     Err(crate::values::RegexError::Unsupported(_)) => {
