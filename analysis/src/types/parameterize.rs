@@ -651,13 +651,11 @@ pub fn parameterize_access(base: &Type, args: &[Value]) -> AccessResult {
                 Value::String(s) => t(Type::Uri(Some(Box::new(Value::Hash(
                     super::infer::uri_parameters(s),
                 ))))),
-                // only URI parts, as strings (the port an integer)
+                // only URI parts (matched as `=~` would: strings, regexps, types)
                 Value::Hash(h)
-                    if h.iter().all(|(k, v)| match (k, v) {
-                        (Value::String(k), Value::Integer(p)) => k == "port" && *p >= 0,
-                        (Value::String(k), Value::String(_)) => URI_PARTS.contains(&k.as_str()),
-                        _ => false,
-                    }) =>
+                    if h.keys().all(
+                        |k| matches!(k, Value::String(k) if URI_PARTS.contains(&k.as_str())),
+                    ) =>
                 {
                     t(Type::Uri(Some(Box::new(Value::Hash(h.clone())))))
                 }
