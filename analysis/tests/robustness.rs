@@ -120,3 +120,53 @@ fn deep_nesting_and_runaway_code() {
     check("String(1, '%99999999d')", limit);
     check("sprintf('%099999999d', 1)", limit);
 }
+
+#[test]
+fn mutated_extra_cases() {
+    let data = include_str!("../test_data/eval_extra.jsonl");
+    let exprs: Vec<String> = data
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| {
+            v.get("id")
+                .and_then(|i| i.as_str())
+                .is_some_and(|i| i.starts_with("tail-"))
+        })
+        .filter_map(|v| v.get("expr").and_then(|e| e.as_str()).map(str::to_string))
+        .collect();
+    let mut rng = Rng(0x5eed_1234_abcd_0002);
+    for i in 0..1500 {
+        let base = &exprs[i % exprs.len()];
+        let src = mutate(&mut rng, base);
+        check(&src, Duration::from_secs(10));
+    }
+}
+
+#[test]
+fn extreme_formats_and_bounds() {
+    let limit = Duration::from_secs(10);
+    for src in [
+        "sprintf('%*d', 9223372036854775807, 1)",
+        "sprintf('%*d', -9223372036854775808, 1)",
+        "sprintf('%.*f', -9223372036854775808, 1.0)",
+        "sprintf('%*.*s', 1e300, 2, 'x')",
+        "sprintf('%-*2$d', 1)",
+        "sprintf('%*0$d', 1, 2)",
+        "sprintf('%--++  ##00d', 1)",
+        "Timestamp(0).strftime('%99999999:::z %_-^#0100000A %E %O %: %10')",
+        "Timestamp(0).strftime('%99999999999999999999999N %-99999999999z')",
+        "Timespan(1).strftime('%_99999H')",
+        "Timestamp(Float('1e300'))",
+        "String(Timestamp(0) + 1e300)",
+        "Float('1e400') * 0 + 1",
+        "[Float('1e400'), Float('-1e400')].sort |$a, $b| { $a <=> $b }",
+        "Hash(100000000000)",
+        "[[[[[[1]]]]]].tree_each({order => breadth_first}) |$p, $v| { }",
+        "SemVerRange(default, default, true) =~ SemVerRange",
+        "type A = A\n[1].map |$x| { A }",
+        "type A = B\ntype B = A\nA.map |$x| { $x }",
+        "[1, 2, 3].slice(9223372036854775807) |*$r| { $r }",
+    ] {
+        check(src, limit);
+    }
+}

@@ -207,7 +207,13 @@ impl Builtins {
     /// only sees installed modules). Their attributes cannot be checked.
     pub fn is_core_type_without_data(&self, name: &str) -> bool {
         let name = name.trim_start_matches("::").to_ascii_lowercase();
-        self.resource_type(&name).is_none() && VENDORED_CORE_TYPES.contains(&name.as_str())
+        self.resource_type(&name).is_none() && self.is_vendored_core_type(&name)
+    }
+
+    /// Whether `name` is a type of a core module the puppet-agent package
+    /// vendors, which a distribution's Puppet may lack.
+    pub fn is_vendored_core_type(&self, name: &str) -> bool {
+        VENDORED_CORE_TYPES.contains(&name.trim_start_matches("::").to_ascii_lowercase().as_str())
     }
 
     /// The metaparameter `name`.

@@ -6,9 +6,12 @@ use std::cmp::Ordering;
 
 use crate::hir::body::{ExprId, LambdaId};
 
-use super::call::lambda_arity;
+use super::blocks::{block_counts, LambdaArity};
+use super::tree::{tree_entries, TreeOptions};
 use super::{Evaluator, Flow};
 use crate::ops::{compare::casecmp, equals};
+use crate::types::alias::resolve_top;
+use crate::types::normalize::normalize;
 use crate::types::{infer, infer_generalized, infer_set, IntRange, Type};
 use crate::values::format::to_interpolated;
 use crate::values::string_format;
@@ -108,6 +111,8 @@ fn signatures(name: &str) -> &'static [(usize, Option<usize>, BlockUse)] {
         "values" => &[(1, Some(1), BlockUse::Forbidden)],
         "flatten" => &[(0, None, BlockUse::Forbidden)],
         "unique" => &[(1, Some(1), BlockUse::Optional)],
+        "partition" | "group_by" => &[(1, Some(1), BlockUse::Required)],
+        "tree_each" => &[(1, Some(2), BlockUse::Optional)],
         "sort" => &[(1, Some(1), BlockUse::Optional)],
         "join" => &[(1, Some(2), BlockUse::Forbidden)],
         "split" => &[(2, Some(2), BlockUse::Forbidden)],
@@ -266,27 +271,24 @@ fn to_f(s: &str) -> f64 {
     s.parse::<f64>().unwrap_or(0.0)
 }
 
-/// Applies a string function to a string, or to each string of an array
-/// (other elements unchanged).
-fn map_strings(v: &Value, f: &dyn Fn(&str) -> String) -> Option<Value> {
+/// Applies a string function the way Puppet's `upcase` family does: to a
+/// string, leaving numbers as they are, over the elements of an array (and
+/// with `nested`, as `upcase` and `downcase` take `StringData`, into nested
+/// arrays and hashes' keys and values); `None` for anything else.
+fn map_strings(v: &Value, f: &dyn Fn(&str) -> String, nested: bool) -> Option<Value> {
+    let element = |e: &Value| match e {
+        Value::Array(_) | Value::Hash(_) if !nested => None,
+        e => map_strings(e, f, nested),
+    };
     match v {
         Value::String(s) => Some(Value::String(f(s))),
-        Value::Array(a) => Some(Value::Array(
-            a.iter()
-                .map(|e| map_strings(e, f).unwrap_or_else(|| e.clone()))
-                .collect(),
-        )),
-        Value::Hash(h) => Some(Value::Hash(
-            h.iter()
-                .map(|(k, e)| {
-                    (
-                        map_strings(k, f).unwrap_or_else(|| k.clone()),
-                        map_strings(e, f).unwrap_or_else(|| e.clone()),
-                    )
-                })
-                .collect(),
-        )),
         Value::Integer(_) | Value::Float(_) => Some(v.clone()),
+        Value::Array(a) => Some(Value::Array(a.iter().map(element).collect::<Option<_>>()?)),
+        Value::Hash(h) if nested => Some(Value::Hash(
+            h.iter()
+                .map(|(k, e)| Some((element(k)?, element(e)?)))
+                .collect::<Option<_>>()?,
+        )),
         _ => None,
     }
 }
@@ -376,6 +378,15 @@ fn find_at(re: &Regexp, s: &str, at: usize) -> Result<Option<Found>, RegexError>
 
 impl Evaluator {
     fn items(&mut self, fname: &str, v: &Value, at: ExprId) -> Result<Items, Flow> {
+        // a type alias (`type MyI = Integer[1,3]`) iterates as its type
+        let resolved;
+        let v = match v {
+            Value::Type(t @ (Type::Alias(_) | Type::Variant(_))) => {
+                resolved = Value::Type(normalize(&resolve_top(t, &self.aliases)));
+                &resolved
+            }
+            _ => v,
+        };
         Ok(match v {
             Value::Array(a) => Items::List(a.clone()),
             Value::Hash(h) => Items::Pairs(h.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
@@ -424,19 +435,20 @@ impl Evaluator {
         lambda.ok_or_else(|| self.error(at, format!("'{}' expects a block", fname)))
     }
 
-    /// Calls the lambda for one element: `|$x|` gets the element (a `[k, v]`
-    /// pair for hashes), `|$i, $x|` the index (or key) and the element.
+    /// Calls the lambda for one element with `argc` arguments: one is the
+    /// element (a `[k, v]` pair for hashes), two the index (or key) and the
+    /// element.
     fn call_each(
         &mut self,
         l: LambdaId,
+        argc: usize,
         items: &Items,
         i: usize,
         at: ExprId,
     ) -> Result<Value, Flow> {
-        let arity = lambda_arity(&self.body, l);
         let args = match items {
             Items::List(v) => {
-                if arity >= 2 {
+                if argc >= 2 {
                     vec![Value::Integer(i as i64), v[i].clone()]
                 } else {
                     vec![v[i].clone()]
@@ -444,7 +456,7 @@ impl Evaluator {
             }
             Items::Pairs(p) => {
                 let (k, v) = p[i].clone();
-                if arity >= 2 {
+                if argc >= 2 {
                     vec![k, v]
                 } else {
                     vec![Value::Array(vec![k, v])]
@@ -491,9 +503,16 @@ impl Evaluator {
                 | "return"
                 | "fail"
         );
+        let mut argc = 0;
         if KNOWN.contains(&name) {
             if let Some(m) = signature_error(name, args.len(), lambda.is_some()) {
                 return Some(Err(self.error(at, m)));
+            }
+            if let Some(l) = lambda.filter(|_| !block_counts(name).is_empty()) {
+                match self.block_arg_count(name, l, at) {
+                    Ok(n) => argc = n,
+                    Err(e) => return Some(Err(e)),
+                }
             }
         }
         if !handles_unknown && args.iter().any(Value::is_unknown) {
@@ -505,14 +524,17 @@ impl Evaluator {
         if !KNOWN.contains(&name) {
             return None;
         }
-        Some(self.builtin(name, args, lambda, at))
+        Some(self.builtin(name, args, lambda, argc, at))
     }
 
+    /// Runs built-in `name`; `argc` is the number of arguments its
+    /// signature passes to the lambda (see [`block_counts`]).
     fn builtin(
         &mut self,
         name: &str,
         args: Vec<Value>,
         lambda: Option<LambdaId>,
+        argc: usize,
         at: ExprId,
     ) -> Result<Value, Flow> {
         let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
@@ -600,7 +622,7 @@ impl Evaluator {
                 let recv = arg(0);
                 let items = self.items(name, &recv, at)?;
                 for i in 0..items.len() {
-                    match self.call_each(l, &items, i, at) {
+                    match self.call_each(l, argc, &items, i, at) {
                         Ok(_) => {}
                         Err(Flow::Break) => break,
                         Err(e) => return Err(e),
@@ -613,7 +635,7 @@ impl Evaluator {
                 let items = self.items(name, &arg(0), at)?;
                 let mut out = Vec::new();
                 for i in 0..items.len() {
-                    match self.call_each(l, &items, i, at) {
+                    match self.call_each(l, argc, &items, i, at) {
                         Ok(v) => out.push(v),
                         Err(Flow::Break) => break,
                         Err(e) => return Err(e),
@@ -627,7 +649,7 @@ impl Evaluator {
                 let items = self.items(name, &recv, at)?;
                 let mut keep = Vec::new();
                 for i in 0..items.len() {
-                    match self.call_each(l, &items, i, at) {
+                    match self.call_each(l, argc, &items, i, at) {
                         Ok(v) => keep.push(self.truth(&v)?),
                         Err(Flow::Break) => break,
                         Err(e) => return Err(e),
@@ -676,7 +698,7 @@ impl Evaluator {
                 let items = self.items(name, &arg(0), at)?;
                 let want_any = name == "any";
                 for i in 0..items.len() {
-                    match self.call_each(l, &items, i, at) {
+                    match self.call_each(l, argc, &items, i, at) {
                         Ok(v) => {
                             if self.truth(&v)? == want_any {
                                 return Ok(Value::Boolean(want_any));
@@ -695,8 +717,17 @@ impl Evaluator {
                     if n > 1 {
                         return Err(self.arity_error(name, at));
                     }
+                    // a one-parameter block gets a hash entry's value alone
+                    let values;
+                    let passed = match &items {
+                        Items::Pairs(p) if argc == 1 => {
+                            values = Items::List(p.iter().map(|(_, v)| v.clone()).collect());
+                            &values
+                        }
+                        _ => &items,
+                    };
                     for i in 0..items.len() {
-                        match self.call_each(l, &items, i, at) {
+                        match self.call_each(l, argc, passed, i, at) {
                             Ok(v) if self.truth(&v)? => {
                                 return Ok(match &items {
                                     Items::List(_) => Value::Integer(i as i64),
@@ -714,11 +745,20 @@ impl Evaluator {
                     return Err(self.arity_error(name, at));
                 }
                 let needle = arg(1);
-                if let (Value::String(h), Value::String(s)) = (&recv, &needle) {
-                    return Ok(match h.find(s.as_str()) {
-                        Some(b) => Value::Integer(h[..b].chars().count() as i64),
-                        None => Value::Undef,
-                    });
+                let found = match (&recv, &needle) {
+                    (Value::String(h), Value::String(s)) => Some(Ok(h.find(s.as_str()))),
+                    (Value::String(h), Value::Regexp(re)) => {
+                        Some(find_at(re, h, 0).map(|m| m.map(|(start, _, _)| start)))
+                    }
+                    _ => None,
+                };
+                if let (Value::String(h), Some(found)) = (&recv, found) {
+                    return match found {
+                        Ok(Some(b)) => Ok(Value::Integer(h[..b].chars().count() as i64)),
+                        Ok(None) => Ok(Value::Undef),
+                        Err(RegexError::Unsupported(m)) => Err(Flow::Unsupported(m)),
+                        Err(RegexError::Invalid(m)) => Err(self.error(at, m)),
+                    };
                 }
                 match items {
                     Items::List(v) => Ok(v
@@ -744,13 +784,29 @@ impl Evaluator {
                 match lambda {
                     None => Ok(Value::Array(chunks)),
                     Some(l) => {
-                        let arity = lambda_arity(&self.body, l);
+                        // Ruby's `Proc#arity` decides how many values a call gets
+                        let arity = LambdaArity::of(&self.body, l).ruby_arity();
+                        let serving = usize::try_from(arity).unwrap_or(size);
+                        if serving != 1 && serving != size {
+                            return Err(self.error(
+                                at,
+                                format!(
+                                    "slice(): block must define one parameter, or the same number of parameters as the given size of the slice ({size}). Block has {serving}"
+                                ),
+                            ));
+                        }
+                        // each call gets `serving` values, filled up
+                        self.check_size(serving as u128)?;
+                        let filler = match arg(0) {
+                            Value::Hash(_) => Value::Array(Vec::new()),
+                            _ => Value::Undef,
+                        };
                         for c in chunks {
-                            let a = if arity <= 1 {
+                            let a = if serving == 1 {
                                 vec![c]
                             } else {
                                 let Value::Array(mut parts) = c else { continue };
-                                parts.resize(arity, Value::Undef);
+                                parts.resize(serving, filler.clone());
                                 parts
                             };
                             match self.call_lambda(l, a, at) {
@@ -790,7 +846,7 @@ impl Evaluator {
                     Some(l) => {
                         let items = Items::List(elems);
                         for i in 0..items.len() {
-                            match self.call_each(l, &items, i, at) {
+                            match self.call_each(l, argc, &items, i, at) {
                                 Ok(_) => {}
                                 Err(Flow::Break) => break,
                                 Err(e) => return Err(e),
@@ -799,6 +855,70 @@ impl Evaluator {
                         Ok(Value::Undef)
                     }
                 }
+            }
+            "tree_each" => {
+                let recv = arg(0);
+                match recv {
+                    Value::Array(_) | Value::Hash(_) => {}
+                    Value::Iterator(_) | Value::Object(_) | Value::Type(_) => {
+                        return Err(Flow::Unsupported(format!(
+                            "tree_each over {}",
+                            recv.a_label()
+                        )))
+                    }
+                    _ => {
+                        return Err(self.error(
+                            at,
+                            format!(
+                                "'tree_each' parameter 'tree' expects a value of type Iterator, Array, Hash, or Object, got {}",
+                                infer_generalized(&recv)
+                            ),
+                        ))
+                    }
+                }
+                let opts = match args.get(1) {
+                    None => None,
+                    Some(Value::Hash(h)) => Some(h),
+                    Some(other) => {
+                        return Err(self.error(
+                            at,
+                            format!(
+                                "'tree_each' parameter 'options' expects a Hash value, got {}",
+                                infer_generalized(other)
+                            ),
+                        ))
+                    }
+                };
+                let opts = match TreeOptions::from_hash(opts) {
+                    Ok(Some(o)) => o,
+                    Ok(None) => return Err(Flow::Unsupported("tree_each container_type".into())),
+                    Err(m) => return Err(self.error(at, m)),
+                };
+                let entries = tree_entries(&recv, &opts);
+                let Some(l) = lambda else {
+                    let elems: Vec<Value> = entries
+                        .into_iter()
+                        .map(|(p, v)| Value::Array(vec![Value::Array(p), v]))
+                        .collect();
+                    let element_type = iterator_element_type(&elems);
+                    return Ok(Value::Iterator(Box::new(IteratorValue {
+                        elements: elems,
+                        element_type,
+                    })));
+                };
+                for (path, v) in entries {
+                    let a = if argc == 2 {
+                        vec![Value::Array(path), v]
+                    } else {
+                        vec![v]
+                    };
+                    match self.call_lambda(l, a, at) {
+                        Ok(_) => {}
+                        Err(Flow::Break) => break,
+                        Err(e) => return Err(e),
+                    }
+                }
+                Ok(recv)
             }
             "size" | "length" => match arg(0) {
                 Value::Array(a) => Ok(Value::Integer(a.len() as i64)),
@@ -854,29 +974,46 @@ impl Evaluator {
                 }
                 Ok(Value::Array(out))
             }
-            "unique" => match arg(0) {
-                Value::Array(a) => {
-                    let mut out: Vec<Value> = Vec::new();
-                    for e in a {
-                        if !out.iter().any(|o| o.strict_eq(&e)) {
-                            out.push(e);
-                        }
+            "unique" => self.unique(arg(0), lambda, at),
+            "partition" | "group_by" => {
+                let l = self.need_lambda(name, lambda, at)?;
+                let recv = arg(0);
+                if !matches!(recv, Value::Array(_) | Value::Hash(_)) {
+                    return Err(self.error(
+                        at,
+                        format!(
+                            "'{name}' parameter 'collection' expects a Collection value, got {}",
+                            infer_generalized(&recv)
+                        ),
+                    ));
+                }
+                let items = self.items(name, &recv, at)?;
+                let mut keys = Vec::with_capacity(items.len());
+                for i in 0..items.len() {
+                    match self.call_each(l, argc, &items, i, at) {
+                        Ok(v) => keys.push(v),
+                        Err(Flow::Break) => break,
+                        Err(e) => return Err(e),
                     }
-                    Ok(Value::Array(out))
                 }
-                Value::String(s) => {
-                    let mut out = String::new();
-                    for c in s.chars() {
-                        if !out.contains(c) {
-                            out.push(c);
-                        }
-                    }
-                    Ok(Value::String(out))
+                if keys.iter().any(Value::is_unknown) {
+                    return Err(Flow::Unsupported("the block's answer is unknown".into()));
                 }
-                other => {
-                    Err(self.error(at, format!("'unique' does not accept {}", other.a_label())))
-                }
-            },
+                let elems = items.values().into_iter().zip(keys);
+                Ok(if name == "partition" {
+                    let (yes, no): (Vec<_>, Vec<_>) = elems.partition(|(_, k)| k.is_truthy());
+                    let firsts =
+                        |v: Vec<(Value, Value)>| Value::Array(v.into_iter().map(|p| p.0).collect());
+                    Value::Array(vec![firsts(yes), firsts(no)])
+                } else {
+                    Value::Hash(
+                        group_by_key(elems)
+                            .into_iter()
+                            .map(|(k, v)| (k, Value::Array(v)))
+                            .collect(),
+                    )
+                })
+            }
             "sort" => {
                 let recv = arg(0);
                 let (mut items, is_string) = match &recv {
@@ -894,22 +1031,7 @@ impl Evaluator {
                 };
                 let mut failure: Option<Flow> = None;
                 if let Some(l) = lambda {
-                    // insertion sort so the lambda may fail cleanly
-                    let mut sorted: Vec<Value> = Vec::new();
-                    for x in items {
-                        let mut pos = sorted.len();
-                        for (i, y) in sorted.iter().enumerate() {
-                            match self.call_lambda(l, vec![x.clone(), y.clone()], at)? {
-                                Value::Integer(c) if c < 0 => {
-                                    pos = i;
-                                    break;
-                                }
-                                _ => {}
-                            }
-                        }
-                        sorted.insert(pos, x);
-                    }
-                    items = sorted;
+                    items = self.merge_sort(items, l, at)?;
                 } else {
                     items.sort_by(|a, b| match ruby_cmp(a, b) {
                         Some(o) => o,
@@ -999,7 +1121,7 @@ impl Evaluator {
                     _ => &ruby_chop,
                 };
                 let v = arg(0);
-                match map_strings(&v, f) {
+                match map_strings(&v, f, matches!(name, "upcase" | "downcase")) {
                     Some(r) => Ok(r),
                     None => Err(self.error(
                         at,
@@ -1272,11 +1394,104 @@ impl Evaluator {
                     )),
                 }
             }
-            "unwrap" => match arg(0) {
-                Value::Sensitive(v) => Ok(*v),
-                other => Ok(other),
-            },
+            "unwrap" => {
+                let v = match arg(0) {
+                    Value::Sensitive(v) => *v,
+                    other => other,
+                };
+                match lambda {
+                    Some(l) => self.call_lambda(l, vec![v], at),
+                    None => Ok(v),
+                }
+            }
             _ => Ok(Value::Unknown(Type::Any)),
+        }
+    }
+
+    /// Sorts with the lambda as comparator the way Ruby's `sort` does on
+    /// this platform (glibc's merge sort): halves sorted, then merged taking
+    /// from the left half unless the comparator says it is greater.
+    fn merge_sort(
+        &mut self,
+        mut items: Vec<Value>,
+        l: LambdaId,
+        at: ExprId,
+    ) -> Result<Vec<Value>, Flow> {
+        if items.len() <= 1 {
+            return Ok(items);
+        }
+        let right = items.split_off(items.len() / 2);
+        let left = self.merge_sort(items, l, at)?;
+        let right = self.merge_sort(right, l, at)?;
+        let mut out = Vec::with_capacity(left.len() + right.len());
+        let (mut left, mut right) = (left.into_iter().peekable(), right.into_iter().peekable());
+        while let (Some(a), Some(b)) = (left.peek(), right.peek()) {
+            let greater = match self.call_lambda(l, vec![a.clone(), b.clone()], at)? {
+                Value::Integer(c) => c > 0,
+                other => {
+                    return Err(self.error(
+                        at,
+                        format!("comparison of {} with {} failed", a.label(), other.label()),
+                    ))
+                }
+            };
+            out.extend(if greater { right.next() } else { left.next() });
+        }
+        out.extend(left);
+        out.extend(right);
+        Ok(out)
+    }
+
+    /// `unique`: elements (characters of a string) without duplicates, as
+    /// compared by the block's result; a hash maps each group of keys
+    /// whose values compare equal to those values, deduplicated.
+    fn unique(&mut self, recv: Value, lambda: Option<LambdaId>, at: ExprId) -> Result<Value, Flow> {
+        let key_of = |this: &mut Self, vs: &[Value]| -> Result<Vec<Value>, Flow> {
+            match lambda {
+                Some(l) => vs
+                    .iter()
+                    .map(|v| this.call_lambda(l, vec![v.clone()], at))
+                    .collect(),
+                None => Ok(vs.to_vec()),
+            }
+        };
+        match recv {
+            Value::Hash(h) => {
+                let (ks, vs): (Vec<Value>, Vec<Value>) =
+                    h.iter().map(|(k, v)| (k.clone(), v.clone())).unzip();
+                let keys = key_of(self, &vs)?;
+                let mut groups: Vec<(Value, Vec<Value>, Vec<Value>)> = Vec::new();
+                for ((k, v), key) in ks.into_iter().zip(vs).zip(keys) {
+                    match groups.iter_mut().find(|g| g.0.strict_eq(&key)) {
+                        Some(g) => {
+                            g.1.push(k);
+                            g.2.push(v);
+                        }
+                        None => groups.push((key, vec![k], vec![v])),
+                    }
+                }
+                Ok(Value::Hash(
+                    groups
+                        .into_iter()
+                        .map(|(_, ks, vs)| {
+                            let keys = vs.clone();
+                            (Value::Array(ks), Value::Array(uniq_by(vs, keys)))
+                        })
+                        .collect(),
+                ))
+            }
+            Value::String(s) => {
+                let chars: Vec<Value> = s.chars().map(|c| Value::String(c.to_string())).collect();
+                let keys = key_of(self, &chars)?;
+                Ok(Value::String(
+                    uniq_by(chars, keys).iter().map(to_interpolated).collect(),
+                ))
+            }
+            other => {
+                let elems = self.items("unique", &other, at)?.values();
+                let keys = key_of(self, &elems)?;
+                Ok(Value::Array(uniq_by(elems, keys)))
+            }
         }
     }
 
@@ -1482,6 +1697,27 @@ fn expand_replacement(repl: &str, whole: &str, caps: &[Option<String>], out: &mu
 }
 
 /// Equality for `index`: case-sensitive for strings, else Puppet's `==`.
+/// Groups values by key (Ruby `eql?`), in order of first appearance.
+fn group_by_key(pairs: impl IntoIterator<Item = (Value, Value)>) -> Vec<(Value, Vec<Value>)> {
+    let mut groups: Vec<(Value, Vec<Value>)> = Vec::new();
+    for (v, key) in pairs {
+        match groups.iter_mut().find(|g| g.0.strict_eq(&key)) {
+            Some(g) => g.1.push(v),
+            None => groups.push((key, vec![v])),
+        }
+    }
+    groups
+}
+
+/// The values with duplicates (Ruby `eql?`) of `keys` removed, keeping the
+/// first of each.
+fn uniq_by(values: Vec<Value>, keys: Vec<Value>) -> Vec<Value> {
+    group_by_key(values.into_iter().zip(keys))
+        .into_iter()
+        .filter_map(|(_, mut g)| (!g.is_empty()).then(|| g.swap_remove(0)))
+        .collect()
+}
+
 fn index_eq(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::String(x), Value::String(y)) => x == y,
@@ -1600,6 +1836,9 @@ const KNOWN: &[&str] = &[
     "slice",
     "step",
     "reverse_each",
+    "partition",
+    "group_by",
+    "tree_each",
     "size",
     "length",
     "empty",

@@ -9,11 +9,6 @@ use crate::hir::body::{Body, ExprId, LambdaId, Param};
 use crate::types::{infer_set, Type};
 use crate::values::Value;
 
-/// The number of parameters a lambda of the current body declares.
-pub(crate) fn lambda_arity(body: &Body, l: LambdaId) -> usize {
-    body[l].params.len()
-}
-
 impl Evaluator {
     /// `callee(args)` where the callee is not a name (`Integer('1')`).
     pub(crate) fn eval_call_value(
@@ -66,7 +61,7 @@ impl Evaluator {
         let caller = std::mem::replace(&mut self.body, def.clone());
         let saved = self.scopes.push(false);
         let r = (|| {
-            self.bind_params(fname, &def.params, args, at)?;
+            self.bind_params(Callee::Function(fname), &def.params, args, at)?;
             let v = match self.eval_statements(&def.body) {
                 Ok(v) | Err(Flow::Return(v)) | Err(Flow::Next(v)) => v,
                 Err(e) => return Err(e),
@@ -108,21 +103,26 @@ impl Evaluator {
     }
 
     /// Binds arguments to parameters (of the current body), checking
-    /// counts and declared types.
+    /// counts and declared types. A lambda ignores extra arguments, as
+    /// Puppet's closures do.
     fn bind_params(
         &mut self,
-        fname: &str,
+        callee: Callee,
         params: &[Param],
         args: Vec<Value>,
         at: ExprId,
     ) -> Result<(), Flow> {
+        let fname = match callee {
+            Callee::Function(name) => name,
+            Callee::Lambda => "lambda",
+        };
         let has_rest = params.last().is_some_and(|p| p.rest);
         let fixed = if has_rest {
             params.len() - 1
         } else {
             params.len()
         };
-        if args.len() > fixed && !has_rest {
+        if args.len() > fixed && !has_rest && matches!(callee, Callee::Function(_)) {
             return Err(self.error(
                 at,
                 format!(
@@ -186,7 +186,14 @@ impl Evaluator {
             } else {
                 return Err(self.error(
                     at,
-                    format!("'{}' expects a value for parameter '{}'", fname, p.name),
+                    match callee {
+                        Callee::Function(_) => {
+                            format!("'{}' expects a value for parameter '{}'", fname, p.name)
+                        }
+                        Callee::Lambda => {
+                            format!("Parameter ${} is required but no value was given", p.name)
+                        }
+                    },
                 ));
             };
             if let Some(te) = p.ty {
@@ -240,7 +247,7 @@ impl Evaluator {
         let lambda = &body[l];
         let saved = self.scopes.push(true);
         let r = (|| {
-            self.bind_params("lambda", &lambda.params, args, at)?;
+            self.bind_params(Callee::Lambda, &lambda.params, args, at)?;
             let v = match self.eval_statements(&lambda.body) {
                 Ok(v) | Err(Flow::Next(v)) => v,
                 Err(e) => return Err(e),
@@ -254,6 +261,15 @@ impl Evaluator {
         self.leave();
         r
     }
+}
+
+/// What parameters are bound for.
+#[derive(Clone, Copy)]
+enum Callee<'a> {
+    /// A Puppet-language function of this name.
+    Function(&'a str),
+    /// A lambda.
+    Lambda,
 }
 
 /// An error placed at `at` instead.

@@ -94,10 +94,9 @@ impl Evaluator {
             },
             Value::Hash(mh) => match subject {
                 Value::Hash(sh) => {
+                    // a key the subject lacks matches as undef
                     for (k, m) in mh.iter() {
-                        let Some(s) = sh.get(k) else {
-                            return Ok(M::No);
-                        };
+                        let s = sh.get(k).unwrap_or(&Value::Undef);
                         match self.case_match(s, m, at)? {
                             M::Yes => {}
                             other => return Ok(other),

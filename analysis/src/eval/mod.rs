@@ -11,10 +11,13 @@
 //!
 //! Sub-modules: [`scope`] (variables and match variables), `expr`
 //! (expressions), `matching` (case/selector matching), `call` (function
-//! calls, lambdas, Puppet-language functions), `builtins` (the pure built-in
-//! functions), `new` (calls to types: `Integer('0xFF')`), and [`record`] (the
-//! per-case record shared by `puppet-ls eval --jsonl` and the conformance test).
+//! calls, lambdas, Puppet-language functions), `blocks` (how built-ins call
+//! their lambda), `builtins` (the pure built-in functions), `tree` (the walk
+//! of `tree_each`), `new` (calls to types: `Integer('0xFF')`), and
+//! [`record`] (the per-case record shared by `puppet-ls eval --jsonl` and the
+//! conformance test).
 
+mod blocks;
 mod builtins;
 mod call;
 mod expr;
@@ -24,6 +27,7 @@ pub mod record;
 pub mod scope;
 #[cfg(test)]
 mod tests;
+mod tree;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -31,12 +35,12 @@ use std::sync::Arc;
 use puppet_syntax::SourceKind;
 
 use crate::hir::body::{Body, BodyKind, ExprId};
-use crate::hir::lower::{lower_file, LoweredFile};
+use crate::hir::lower::{lower_file, LoweredDefinition, LoweredFile};
 use crate::hir::DefKind;
 
 use crate::types::{Type, TypeAliases, TypeSystem};
 use crate::values::Value;
-pub(crate) use call::lambda_arity;
+pub(crate) use blocks::{chosen_block_count, LambdaArity};
 use scope::Scopes;
 
 /// Bounds that keep evaluation finite and cheap; exceeding one makes the
@@ -180,6 +184,19 @@ const CORE_RESOURCE_TYPES: &[&str] = &[
     "zpool",
     "node",
 ];
+
+/// Whether a type alias named `name` would redefine a type Puppet already
+/// has: a built-in type or one of its own resource types.
+fn is_builtin_type_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let builtins = crate::builtins::builtins();
+    Type::NAMES.iter().any(|n| n.eq_ignore_ascii_case(name))
+        || (builtins.resource_type(&lower).is_some() && !builtins.is_vendored_core_type(&lower))
+        || matches!(
+            lower.as_str(),
+            "node" | "component" | "whit" | "stage" | "annotation"
+        )
+}
 
 impl Evaluator {
     /// A fresh evaluator with an empty top scope.
@@ -346,6 +363,18 @@ impl Evaluator {
                     self.functions.insert(def.name.clone(), def.body.clone());
                 }
                 DefKind::TypeAlias => {
+                    let defined_here = alias_defs
+                        .iter()
+                        .any(|d: &&LoweredDefinition| d.name.eq_ignore_ascii_case(&def.name));
+                    if defined_here || is_builtin_type_name(&def.name) {
+                        return Err(Flow::Error(EvalError {
+                            message: format!(
+                                "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{}'",
+                                def.name.to_ascii_lowercase()
+                            ),
+                            at: None,
+                        }));
+                    }
                     self.alias_names.push(def.name.to_ascii_lowercase());
                     self.alias_display.push(def.name.clone());
                     alias_defs.push(def);

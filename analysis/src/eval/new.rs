@@ -5,59 +5,13 @@
 use crate::hir::body::{ExprId, LambdaId};
 
 use super::{Evaluator, Flow};
+use crate::types::alias::resolve_top;
+use crate::types::normalize::normalize;
 use crate::types::{infer_generalized, Type};
+use crate::values::convert::{ruby_kernel_integer, ruby_kernel_integer_wide};
 use crate::values::semver::{Version, VersionRange};
 use crate::values::string_format;
 use crate::values::{OrderedHash, Regexp, Timespan, Timestamp, Value};
-
-/// Ruby's `Integer(str, radix)`: optional sign (blanks allowed after it),
-/// prefixes `0x`, `0b`, `0o`/`0` (default radix), underscores between digits.
-fn ruby_integer(s: &str, radix: Option<u32>) -> Option<i64> {
-    let t = s.trim_matches(|c: char| c.is_ascii_whitespace());
-    let (neg, t) = match t.as_bytes().first() {
-        Some(b'-') => (true, &t[1..]),
-        Some(b'+') => (false, &t[1..]),
-        _ => (false, t),
-    };
-    let lower = t.to_ascii_lowercase();
-    let (radix, digits) = match radix {
-        None => {
-            if let Some(d) = lower.strip_prefix("0x") {
-                (16, d.to_string())
-            } else if let Some(d) = lower.strip_prefix("0b") {
-                (2, d.to_string())
-            } else if let Some(d) = lower.strip_prefix("0o") {
-                (8, d.to_string())
-            } else if lower.len() > 1 && lower.starts_with('0') {
-                (8, lower[1..].to_string())
-            } else {
-                (10, lower.clone())
-            }
-        }
-        Some(r) => {
-            let d = match r {
-                16 => lower.strip_prefix("0x").unwrap_or(&lower),
-                2 => lower.strip_prefix("0b").unwrap_or(&lower),
-                8 => lower
-                    .strip_prefix("0o")
-                    .or_else(|| lower.strip_prefix('0').filter(|x| !x.is_empty()))
-                    .unwrap_or(&lower),
-                _ => &lower,
-            };
-            (r, d.to_string())
-        }
-    };
-    if digits.is_empty()
-        || digits.starts_with('_')
-        || digits.ends_with('_')
-        || digits.contains("__")
-    {
-        return None;
-    }
-    let clean: String = digits.chars().filter(|c| *c != '_').collect();
-    let v = i64::from_str_radix(&clean, radix).ok()?;
-    Some(if neg { -v } else { v })
-}
 
 /// Splits Puppet's `[+-]?\s*` number prefix: the sign and the rest after
 /// blanks. `None` when blanks come before the sign.
@@ -107,7 +61,7 @@ fn float_pattern_value(s: &str, numeric: bool) -> Option<Value> {
     };
     let signed = format!("{}{}", sign, body);
     if hex || bin {
-        let n = ruby_integer(&signed, None)?;
+        let n = ruby_kernel_integer(&signed, None)?;
         return Some(if numeric {
             Value::Integer(n)
         } else {
@@ -115,16 +69,154 @@ fn float_pattern_value(s: &str, numeric: bool) -> Option<Value> {
         });
     }
     if numeric && !body.contains(['.', 'e', 'E']) && (dec || oct) {
-        return ruby_integer(&signed, None).map(Value::Integer);
+        return ruby_kernel_integer(&signed, None).map(Value::Integer);
     }
     if dec || (!numeric && oct) {
+        // `Float.new` overflows to Infinity, `Numeric.new` fails
         return signed
             .parse::<f64>()
             .ok()
-            .filter(|f| f.is_finite())
+            .filter(|f| !numeric || f.is_finite())
             .map(Value::Float);
     }
     None
+}
+
+/// Ruby's `Hash[*items]`: one array argument is a list of `[key, value]`
+/// (or `[key]`) pairs, one hash is copied, else keys and values alternate.
+fn ruby_hash_splat(items: Vec<Value>) -> Result<OrderedHash, String> {
+    match items.as_slice() {
+        [Value::Hash(h)] => Ok(h.clone()),
+        [Value::Array(pairs)] => pairs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match p {
+                Value::Array(kv) if kv.len() == 2 => Ok((kv[0].clone(), kv[1].clone())),
+                Value::Array(kv) if kv.len() == 1 => Ok((kv[0].clone(), Value::Undef)),
+                Value::Array(kv) => Err(format!(
+                    "invalid number of elements ({} for 1..2)",
+                    kv.len()
+                )),
+                other => Err(format!(
+                    "wrong element type {} at {i} (expected array)",
+                    infer_generalized(other)
+                )),
+            })
+            .collect(),
+        _ if items.len().is_multiple_of(2) => Ok(items
+            .chunks(2)
+            .map(|c| (c[0].clone(), c[1].clone()))
+            .collect()),
+        _ => Err("odd number of arguments for Hash".into()),
+    }
+}
+
+/// Puppet's error for a call `T.new(args)` none of whose signatures takes
+/// that many arguments (or, for `Regexp`, a non-Boolean `escape`).
+fn new_arity_error(t: &Type, args: &[Value]) -> Option<String> {
+    let (min, max, name) = match t {
+        Type::Boolean(_) => (1, 1, "new_boolean"),
+        Type::Sensitive(_) => (1, 1, "new_Sensitive"),
+        Type::Type(_) => (1, 1, "new_type"),
+        Type::Hash(..) | Type::Struct(_) => (1, 1, "new_hash"),
+        Type::Integer(_) => (1, 3, "new"),
+        Type::Float(_) | Type::Numeric => (1, 2, "new_float"),
+        Type::Regexp(_) => {
+            return match args.get(1) {
+                Some(v) if !matches!(v, Value::Boolean(_)) => Some(format!(
+                    "'new_regexp' parameter 'escape' expects a Boolean value, got {}",
+                    infer_generalized(v)
+                )),
+                Some(_) if !matches!(args.first(), Some(Value::String(_))) => Some(format!(
+                    "'new_regexp' parameter 'pattern' expects a String value, got {}",
+                    args.first()
+                        .map_or_else(|| "Undef".into(), |v| infer_generalized(v).to_string())
+                )),
+                _ if args.len() > 2 => Some(format!(
+                    "'new_regexp' expects between 1 and 2 arguments, got {}",
+                    args.len()
+                )),
+                _ => None,
+            }
+        }
+        _ => return None,
+    };
+    let n = args.len();
+    if (min..=max).contains(&n) {
+        return None;
+    }
+    Some(match (min, max) {
+        (1, 1) => format!("'{name}' expects 1 argument, got {n}"),
+        _ => format!("'{name}' expects between {min} and {max} arguments, got {n}"),
+    })
+}
+
+/// Ruby's `Regexp.escape`: the text as a pattern matching it literally.
+fn ruby_regexp_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\'
+            | '-' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            ' ' => out.push_str("\\ "),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\x0c' => out.push_str("\\f"),
+            '\x0b' => out.push_str("\\v"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Puppet converts to Ruby's big integers, which this evaluator's 64-bit
+/// integers cannot hold.
+fn big_integer() -> Flow {
+    Flow::Unsupported("an Integer beyond 64 bits".into())
+}
+
+/// `SemVerRange.new(min, max, exclude_max)` or the same as a hash
+/// (`{min => ..., max => ..., exclude_max => ...}`, `max` optional), bounds
+/// being versions or `default` (unbounded); `None` when the arguments fit
+/// neither form.
+fn semver_range_from_bounds(args: &[Value]) -> Option<VersionRange> {
+    let bound = |v: &Value, unbounded: fn() -> Version| match v {
+        Value::SemVer(v) => Some(v.clone()),
+        Value::Default => Some(unbounded()),
+        _ => None,
+    };
+    let exclude = |v: Option<&Value>| match v {
+        None => Some(false),
+        Some(Value::Boolean(b)) => Some(*b),
+        Some(_) => None,
+    };
+    let (min, max, excl) = match args {
+        [Value::Hash(h)] => {
+            let known = ["min", "max", "exclude_max"];
+            if h.keys()
+                .any(|k| !matches!(k, Value::String(s) if known.contains(&s.as_str())))
+            {
+                return None;
+            }
+            let get = |k: &str| h.get(&Value::string(k));
+            (
+                bound(get("min")?, Version::min)?,
+                bound(get("max").unwrap_or(&Value::Default), Version::max)?,
+                exclude(get("exclude_max"))?,
+            )
+        }
+        [min, max, rest @ ..] if rest.len() <= 1 => (
+            bound(min, Version::min)?,
+            bound(max, Version::max)?,
+            exclude(rest.first())?,
+        ),
+        _ => return None,
+    };
+    Some(VersionRange::between(min, max, excl))
 }
 
 /// A `Deferred` function name: `$`-prefixed or not, lower-case segments
@@ -173,6 +265,10 @@ impl Evaluator {
     ) -> Result<Value, Flow> {
         if args.iter().any(Value::is_unknown) {
             return Ok(Value::Unknown(t.clone()));
+        }
+        let resolved = normalize(&resolve_top(t, &self.aliases));
+        if let Some(m) = new_arity_error(&resolved, &args) {
+            return Err(self.error(at, m));
         }
         // a single argument that already is an instance is returned as is
         // (except for `Init`, which always converts)
@@ -260,6 +356,8 @@ impl Evaluator {
                     Value::Float(f) => {
                         if f.is_finite() && f.abs() < 9.2e18 {
                             f.trunc() as i64
+                        } else if f.is_finite() {
+                            return Err(big_integer());
                         } else {
                             return fail(self, "Float value out of Integer range".into());
                         }
@@ -282,13 +380,14 @@ impl Evaluator {
                                     && matches!(b[1], b'b' | b'B')
                                     && b[2..].iter().all(|c| *c == b'0' || *c == b'1'));
                             if ok {
-                                ruby_integer(&format!("{}{}", sign, body), radix)
+                                ruby_kernel_integer_wide(&format!("{}{}", sign, body), radix)
                             } else {
                                 None
                             }
                         });
-                        match parsed {
-                            Some(n) => n,
+                        match parsed.map(i64::try_from) {
+                            Some(Ok(n)) => n,
+                            Some(Err(_)) => return Err(big_integer()),
                             None => {
                                 return fail(
                                     self,
@@ -329,6 +428,20 @@ impl Evaluator {
                     );
                 }
                 let (from, abs) = match arg(0) {
+                    Value::Hash(h)
+                        if h.keys().any(|k| {
+                            !matches!(k, Value::String(s) if s == "from" || s == "abs")
+                        }) =>
+                    {
+                        return fail(
+                            self,
+                            format!(
+                                "Value of type {} cannot be converted to {}",
+                                infer_generalized(&Value::Hash(h)),
+                                t
+                            ),
+                        )
+                    }
                     Value::Hash(h) => (
                         h.get(&Value::string("from"))
                             .cloned()
@@ -420,7 +533,19 @@ impl Evaluator {
                 Ok(Value::String(s))
             }
             Type::Array(..) | Type::Tuple(..) => {
-                let wrap = matches!(arg(1), Value::Boolean(true));
+                let wrap = match args.get(1) {
+                    None => false,
+                    Some(Value::Boolean(b)) => *b,
+                    Some(other) => {
+                        return fail(
+                            self,
+                            format!(
+                                "'new_array' parameter 'wrap' expects a Boolean value, got {}",
+                                infer_generalized(other)
+                            ),
+                        )
+                    }
+                };
                 let v = arg(0);
                 Ok(Value::Array(match v {
                     Value::Array(a) => a,
@@ -486,10 +611,22 @@ impl Evaluator {
                         None
                     }
                 };
-                let items = match v {
+                // other iterables are splatted into Ruby's `Hash[...]`
+                let splatted = match v {
                     Value::Hash(h) => return Ok(Value::Hash(h)),
-                    Value::Array(a) => a,
+                    Value::Array(a) => {
+                        return match pairs_from(a) {
+                            Some(h) => Ok(Value::Hash(h)),
+                            None => fail(self, "odd number of arguments for Hash".into()),
+                        }
+                    }
                     Value::Iterator(it) => it.elements,
+                    Value::Integer(n) if n >= 0 => {
+                        self.check_size(n as u128)?;
+                        (0..n).map(Value::Integer).collect()
+                    }
+                    Value::String(s) => s.chars().map(|c| Value::String(c.to_string())).collect(),
+                    Value::Type(Type::Enum(e)) => e.values.iter().map(Value::string).collect(),
                     Value::Type(Type::Integer(r)) if r.from.is_some() && r.to.is_some() => {
                         self.check_size((r.hi() - r.lo() + 1).max(0) as u128)?;
                         (r.lo()..=r.hi())
@@ -506,13 +643,15 @@ impl Evaluator {
                         )
                     }
                 };
-                match pairs_from(items) {
-                    Some(h) => Ok(Value::Hash(h)),
-                    None => fail(self, "odd number of arguments for Hash".into()),
-                }
+                ruby_hash_splat(splatted)
+                    .map(Value::Hash)
+                    .or_else(|m| fail(self, m))
             }
             Type::Sensitive(_) => Ok(Value::Sensitive(Box::new(arg(0)))),
             Type::Regexp(_) => match arg(0) {
+                Value::String(s) if matches!(arg(1), Value::Boolean(true)) => {
+                    Ok(Value::Regexp(Regexp::new(&ruby_regexp_escape(&s))))
+                }
                 Value::String(s) => match Regexp::try_new(&s) {
                     Ok(r) => Ok(Value::Regexp(r)),
                     Err(crate::values::RegexError::Unsupported(_)) => {
@@ -558,27 +697,21 @@ impl Evaluator {
                 ),
             },
             Type::SemVerRange => match args {
+                [Value::String(s)] if s.is_empty() => fail(
+                    self,
+                    "The function 'new_VersionRange' was called with arguments it does not accept: an empty String".into(),
+                ),
                 [Value::String(s)] => VersionRange::parse(s)
                     .map(Value::SemVerRange)
                     .map_err(|e| self.error(at, e)),
                 [Value::SemVerRange(r)] => Ok(Value::SemVerRange(r.clone())),
-                [a, b, rest @ ..] => {
-                    let ver = |v: &Value| match v {
-                        Value::SemVer(v) => Ok(v.clone()),
-                        Value::String(s) => Version::parse(s),
-                        _ => Err("expects a SemVer".to_string()),
-                    };
-                    let (min, max) = (
-                        ver(a).map_err(|e| self.error(at, e))?,
-                        ver(b).map_err(|e| self.error(at, e))?,
-                    );
-                    let excl = matches!(rest.first(), Some(Value::Boolean(true)));
-                    Ok(Value::SemVerRange(VersionRange::between(min, max, excl)))
-                }
-                _ => fail(
-                    self,
-                    "SemVerRange.new() expects a String or min and max versions".into(),
-                ),
+                _ => match semver_range_from_bounds(args) {
+                    Some(r) => Ok(Value::SemVerRange(r)),
+                    None => fail(
+                        self,
+                        "The function 'new_VersionRange' was called with arguments it does not accept. It expects a String, min and max versions (SemVer or default) and an optional Boolean, or a Hash of them".into(),
+                    ),
+                },
             },
             Type::Timespan(_) => self.new_timespan(args, at),
             Type::Timestamp(_) => match args {
@@ -920,10 +1053,13 @@ impl Evaluator {
                 let Ok(f) = fields else {
                     return err(self, "Timespan.new() hash values must be Integers".into());
                 };
-                let neg = matches!(
-                    h.get(&Value::string("negative")),
-                    Some(Value::Boolean(true))
-                );
+                let neg = match h.get(&Value::string("negative")) {
+                    None | Some(Value::Undef) => false,
+                    Some(Value::Boolean(b)) => *b,
+                    Some(_) => {
+                        return err(self, "Timespan.new() expects a Boolean 'negative'".into())
+                    }
+                };
                 Ok(Value::Timespan(Timespan::from_fields(
                     neg, f[0], f[1], f[2], f[3], f[4], f[5], f[6],
                 )))

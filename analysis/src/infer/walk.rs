@@ -655,7 +655,10 @@ impl<'a> Walker<'a> {
 
     /// What an iteration function passes to its lambda's parameters.
     fn lambda_param_types(&mut self, function: &str, args: &[Inferred], l: LambdaId) -> Vec<Type> {
-        let n = crate::eval::lambda_arity(self.body, l);
+        // the argument count the function's signature passes, else one per parameter
+        let arity = crate::eval::LambdaArity::of(self.body, l);
+        let n =
+            crate::eval::chosen_block_count(function, arity).unwrap_or(self.body[l].params.len());
         let ts = self.ev.ts();
         let subject = args.first().map(|a| match &a.value {
             Some(v) => crate::types::infer::infer(v),

@@ -90,6 +90,22 @@ pub fn expand(t: &Type, resolver: &dyn AliasResolver) -> Option<Type> {
     }
 }
 
+/// `t` with a user alias (or a chain of them) at its top replaced by the
+/// type it names; an unknown or self-referencing alias is left as it is.
+pub fn resolve_top(t: &Type, resolver: &dyn AliasResolver) -> Type {
+    let mut t = t.clone();
+    for _ in 0..64 {
+        match &t {
+            Type::Alias(name) => match resolver.resolve(name) {
+                Some(r) => t = r,
+                None => break,
+            },
+            _ => break,
+        }
+    }
+    t
+}
+
 /// True for types that are references expanded through [`expand`].
 pub fn is_alias_like(t: &Type) -> bool {
     matches!(t, Type::Data | Type::RichData | Type::Alias(_))

@@ -3,7 +3,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use super::alias::{expand, is_alias_like, AliasResolver, NoAliases};
+use super::alias::{expand, is_alias_like, resolve_top, AliasResolver, NoAliases};
 use super::{infer::infer, IntRange, StringParam, StructElement, Type};
 use crate::values::{Regexp, Value, VersionRange};
 
@@ -551,11 +551,13 @@ impl<'a> TypeSystem<'a> {
             | Type::Struct(_)
             | Type::Iterable(_)
             | Type::Iterator(_) => true,
-            Type::Type(Some(inner)) => match inner.as_ref() {
-                Type::Enum(_) => true,
-                Type::Integer(r) => r.from.is_some() && r.to.is_some(),
-                _ => false,
-            },
+            Type::Type(Some(inner)) => {
+                match super::normalize::normalize(&resolve_top(inner, self.aliases)) {
+                    Type::Enum(_) => true,
+                    Type::Integer(r) => r.from.is_some() && r.to.is_some(),
+                    _ => false,
+                }
+            }
             t if is_alias_like(t) => {
                 let Some(r) = expand(t, self.aliases) else {
                     return false;

@@ -651,7 +651,14 @@ pub fn parameterize_access(base: &Type, args: &[Value]) -> AccessResult {
                 Value::String(s) => t(Type::Uri(Some(Box::new(Value::Hash(
                     super::infer::uri_parameters(s),
                 ))))),
-                Value::Hash(h) => t(Type::Uri(Some(Box::new(Value::Hash(h.clone()))))),
+                // only URI parts (matched as `=~` would: strings, regexps, types)
+                Value::Hash(h)
+                    if h.keys().all(
+                        |k| matches!(k, Value::String(k) if URI_PARTS.contains(&k.as_str())),
+                    ) =>
+                {
+                    t(Type::Uri(Some(Box::new(Value::Hash(h.clone())))))
+                }
                 other => Err(format!(
                     "URI-Type[] arguments must be types. Got {}",
                     class_name(other)
@@ -845,6 +852,12 @@ pub fn parameterize_access(base: &Type, args: &[Value]) -> AccessResult {
                     Some(Value::String(s)) => Some(s.clone()),
                     _ => None,
                 },
+                Value::String(s) if !is_object_name(s) => {
+                    return Err(format!(
+                        "object name has wrong type, expects a match for Pattern[/\\A[A-Z][\\w]*(?:::[A-Z][\\w]*)*\\z/], got '{s}'"
+                    )
+                    .into())
+                }
                 _ => None,
             };
             if matches!(base, Type::TypeSet(_)) {
@@ -863,6 +876,19 @@ pub fn parameterize_access(base: &Type, args: &[Value]) -> AccessResult {
         )
         .into()),
     }
+}
+
+/// The parts a `URI[{...}]` parameter hash may give.
+const URI_PARTS: &[&str] = &[
+    "scheme", "userinfo", "host", "port", "path", "query", "fragment", "opaque",
+];
+
+/// An object type name: capitalized segments joined by `::`.
+fn is_object_name(name: &str) -> bool {
+    name.split("::").all(|seg| {
+        seg.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+            && seg.chars().all(|c| c.is_alphanumeric() || c == '_')
+    })
 }
 
 fn is_classref(name: &str) -> bool {

@@ -105,6 +105,61 @@ pub fn string_to_number(s: &str) -> Option<Number> {
     Some(Number::Float(if negative { -v } else { v }))
 }
 
+/// Ruby's `Integer(str, radix)`: optional sign (blanks allowed after it),
+/// prefixes `0x`, `0b`, `0o`/`0` (default radix), underscores between digits.
+pub fn ruby_kernel_integer(s: &str, radix: Option<u32>) -> Option<i64> {
+    ruby_kernel_integer_wide(s, radix).and_then(|n| i64::try_from(n).ok())
+}
+
+/// [`ruby_kernel_integer`] without the 64-bit bound (Ruby has big
+/// integers); `None` beyond 128 bits.
+pub fn ruby_kernel_integer_wide(s: &str, radix: Option<u32>) -> Option<i128> {
+    let t = s.trim_matches(|c: char| c.is_ascii_whitespace());
+    let (neg, t) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let lower = t.to_ascii_lowercase();
+    let (radix, digits) = match radix {
+        None => {
+            if let Some(d) = lower.strip_prefix("0x") {
+                (16, d.to_string())
+            } else if let Some(d) = lower.strip_prefix("0b") {
+                (2, d.to_string())
+            } else if let Some(d) = lower.strip_prefix("0o") {
+                (8, d.to_string())
+            } else if lower.len() > 1 && lower.starts_with('0') {
+                (8, lower[1..].to_string())
+            } else {
+                (10, lower.clone())
+            }
+        }
+        Some(r) => {
+            let d = match r {
+                16 => lower.strip_prefix("0x").unwrap_or(&lower),
+                2 => lower.strip_prefix("0b").unwrap_or(&lower),
+                8 => lower
+                    .strip_prefix("0o")
+                    .or_else(|| lower.strip_prefix('0').filter(|x| !x.is_empty()))
+                    .unwrap_or(&lower),
+                _ => &lower,
+            };
+            (r, d.to_string())
+        }
+    };
+    if digits.is_empty()
+        || digits.starts_with('_')
+        || digits.ends_with('_')
+        || digits.contains("__")
+    {
+        return None;
+    }
+    let clean: String = digits.chars().filter(|c| *c != '_').collect();
+    let v = i128::from_str_radix(&clean, radix).ok()?;
+    Some(if neg { -v } else { v })
+}
+
 /// Ruby's `Kernel#Float(string)`: surrounding whitespace allowed, an
 /// optional sign, a decimal number with single underscores between digits
 /// (`.5` and exponents allowed, `5.` not), or a hexadecimal number with an

@@ -771,10 +771,16 @@ impl VersionRange {
     /// shows this (`SemVer['>=1.0.0 <2.0.0', '>=2.0.0 <3.0.0']` prints
     /// `SemVer['>=3.0.0 <1.0.0']`), so it is reproduced.
     pub fn between(min: Version, max: Version, exclude_end: bool) -> VersionRange {
+        // the string form shows the minimum version's empty pre-release
+        let text = |v: &Version| match &v.prerelease {
+            Some(p) if p.is_empty() => format!("{v}-"),
+            _ => v.to_string(),
+        };
+        let (min_text, max_text) = (text(&min), text(&max));
         let string = if exclude_end {
-            format!(">={} <{}", max, min)
+            format!(">={max_text} <{min_text}")
         } else {
-            format!("{} - {}", max, min)
+            format!("{max_text} - {min_text}")
         };
         let r = SimpleRange::bounds(false, min, exclude_end, max);
         VersionRange {

@@ -3,6 +3,7 @@
 //! nested `string_formats`) on top of a Ruby-compatible `Kernel#format` for a
 //! single directive.
 
+use super::convert::{ruby_kernel_float, ruby_kernel_integer};
 use super::float::ruby_float_to_s;
 use super::format::{puppet_double_quote, puppet_quote, regexp_with_delimiters, to_interpolated};
 use super::Value;
@@ -218,7 +219,7 @@ fn fmt_int(s: &Spec, n: i64) -> Result<String, String> {
         }
     }
     let pre = if s.alt && n != 0 {
-        if s.conv == 'o' && digits.starts_with('0') {
+        if s.conv == 'o' && (digits.starts_with('0') || digits.starts_with("..")) {
             ""
         } else {
             prefix
@@ -419,7 +420,19 @@ fn ruby_inspect(v: &Value) -> String {
             out
         }
         Value::Undef => "nil".into(),
+        Value::Default => ":default".into(),
         Value::Float(f) => ruby_float_to_s(*f),
+        Value::Array(a) => {
+            let items: Vec<String> = a.iter().map(ruby_inspect).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Value::Hash(h) => {
+            let items: Vec<String> = h
+                .iter()
+                .map(|(k, v)| format!("{}=>{}", ruby_inspect(k), ruby_inspect(v)))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        }
         other => to_interpolated(other),
     }
 }
@@ -445,20 +458,17 @@ fn kernel_format(s: &Spec, v: &Value) -> Result<String, String> {
         'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'b' | 'B' => match v {
             Value::Integer(n) => fmt_int(s, *n),
             Value::Float(f) => {
-                let n = if s.conv == 'd' || s.conv == 'i' || s.conv == 'u' {
-                    f.floor()
-                } else {
-                    f.trunc()
-                };
+                // Ruby converts with a C cast: toward zero
+                let n = f.trunc();
                 if n.abs() < 9.2e18 {
                     fmt_int(s, n as i64)
                 } else {
                     Err("float out of range".into())
                 }
             }
-            Value::String(t) => match t.trim().parse::<i64>() {
-                Ok(n) => fmt_int(s, n),
-                Err(_) => Err(format!("invalid value for Integer(): \"{}\"", t)),
+            Value::String(t) => match ruby_kernel_integer(t, None) {
+                Some(n) => fmt_int(s, n),
+                None => Err(format!("invalid value for Integer(): \"{}\"", t)),
             },
             Value::Boolean(_) | Value::Undef => Err(format!(
                 "can't convert {} into Integer",
@@ -473,9 +483,9 @@ fn kernel_format(s: &Spec, v: &Value) -> Result<String, String> {
         'f' | 'e' | 'E' | 'g' | 'G' | 'a' | 'A' => match v {
             Value::Integer(n) => fmt_float(s, *n as f64),
             Value::Float(f) => fmt_float(s, *f),
-            Value::String(t) => match t.trim().parse::<f64>() {
-                Ok(f) => fmt_float(s, f),
-                Err(_) => Err(format!("invalid value for Float(): \"{}\"", t)),
+            Value::String(t) => match ruby_kernel_float(t) {
+                Some(f) => fmt_float(s, f),
+                None => Err(format!("invalid value for Float(): \"{}\"", t)),
             },
             _ => Err(format!("can't convert {} into Float", v.label())),
         },
@@ -483,6 +493,7 @@ fn kernel_format(s: &Spec, v: &Value) -> Result<String, String> {
             s,
             &match v {
                 Value::Float(f) => ruby_float_to_s(*f),
+                Value::Array(_) | Value::Hash(_) => ruby_inspect(v),
                 other => to_interpolated(other),
             },
         )),
@@ -495,7 +506,7 @@ fn kernel_format(s: &Spec, v: &Value) -> Result<String, String> {
                     .ok_or("invalid character")?;
                 Ok(pad(s, c.to_string(), false))
             }
-            Value::String(t) => Ok(pad(s, t.chars().take(1).collect(), false)),
+            Value::String(t) if t.chars().count() == 1 => Ok(pad(s, t.clone(), false)),
             _ => Err("%c requires a character".into()),
         },
         c => Err(format!("malformed format string - %{}", c)),
@@ -534,11 +545,16 @@ fn default_formats() -> Vec<(Type, Format)> {
             string_formats: None,
         })
     };
+    // containers format their elements with `%p` unless told otherwise
+    let container = |s: &str| Format {
+        string_formats: Some(container_defaults()),
+        ..f(s)
+    };
     vec![
         (Type::float(), f("%f")),
         (Type::Numeric, f("%d")),
-        (Type::array(), f("%a")),
-        (Type::hash(), f("%h")),
+        (Type::array(), container("%a")),
+        (Type::hash(), container("%h")),
         (Type::Binary, f("%B")),
         (Type::Any, f("%s")),
     ]
@@ -1140,8 +1156,110 @@ enum Numbering {
     Named,
 }
 
-/// Ruby's `Kernel#sprintf` as Puppet's `sprintf` function exposes it.
+impl Numbering {
+    /// Records a reference of kind `kind` (`position` for a numbered one,
+    /// `next_arg` the unnumbered arguments taken so far), or Ruby's error
+    /// for mixing kinds.
+    fn refer(&mut self, kind: Numbering, position: usize, next_arg: usize) -> Result<(), String> {
+        use Numbering::*;
+        match (kind, *self) {
+            (Numbered, Unnumbered) => {
+                Err(format!("numbered({position}) after unnumbered({next_arg})"))
+            }
+            (Numbered, Named) => Err(format!("numbered({position}) after named")),
+            (Named, Numbered) => Err("named after numbered".into()),
+            (Named, Unnumbered) => Err("named after unnumbered".into()),
+            (Unnumbered, Numbered) => {
+                Err(format!("unnumbered({}) mixed with numbered", next_arg + 1))
+            }
+            (Unnumbered, Named) => Err(format!("unnumbered({}) mixed with named", next_arg + 1)),
+            _ => {
+                *self = kind;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A `*` width or precision argument as Ruby reads it (an Integer; a Float
+/// truncated).
+fn star_argument(v: Option<&Value>) -> Result<i64, String> {
+    match v {
+        Some(Value::Integer(n)) => Ok(*n),
+        Some(Value::Float(f)) if f.is_finite() && f.abs() < 2e9 => Ok(f.trunc() as i64),
+        Some(Value::Float(_)) => Err("float out of range of integer".into()),
+        Some(other) => Err(format!(
+            "no implicit conversion of {} into Integer",
+            ruby_class_name(other)
+        )),
+        None => Err("too few arguments".into()),
+    }
+}
+
+/// The Ruby class of a value, as Ruby's conversion errors name it.
+fn ruby_class_name(v: &Value) -> &'static str {
+    match v {
+        Value::Undef => "nil",
+        Value::Boolean(true) => "true",
+        Value::Boolean(false) => "false",
+        Value::String(_) => "String",
+        Value::Array(_) => "Array",
+        Value::Hash(_) => "Hash",
+        _ => "Object",
+    }
+}
+
+/// A `%...` directive with each of Ruby's flags kept once (Ruby allows
+/// repeating them, Puppet's own formats do not).
+fn dedupe_flags(directive: &str) -> String {
+    let body = directive.strip_prefix('%').unwrap_or(directive);
+    let n = body
+        .find(|c: char| !" +-0#".contains(c))
+        .unwrap_or(body.len());
+    let mut out = String::from("%");
+    for c in body[..n].chars() {
+        if !out.contains(c) {
+            out.push(c);
+        }
+    }
+    out.push_str(&body[n..]);
+    out
+}
+
+/// An argument as a Puppet 3 function receives it: undef is an empty string
+/// at the top (`inner` false) and nil inside collections; regexps, versions,
+/// time values and binaries are their string forms; iterators are refused.
+fn runtime3_argument(v: &Value, inner: bool) -> Result<Value, String> {
+    Ok(match v {
+        Value::Undef if !inner => Value::String(String::new()),
+        Value::Array(a) => Value::Array(
+            a.iter()
+                .map(|e| runtime3_argument(e, true))
+                .collect::<Result<_, _>>()?,
+        ),
+        Value::Hash(h) => Value::Hash(
+            h.iter()
+                .map(|(k, e)| Ok((runtime3_argument(k, true)?, runtime3_argument(e, true)?)))
+                .collect::<Result<_, String>>()?,
+        ),
+        Value::Regexp(r) => Value::String(regexp_with_delimiters(r.source())),
+        Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::Binary(_) => Value::String(to_interpolated(v)),
+        Value::Iterator(_) => return Err("Use of an Iterator is not supported here".into()),
+        other => other.clone(),
+    })
+}
+
+/// Ruby's `Kernel#sprintf` as Puppet's `sprintf` function exposes it: a
+/// Puppet 3 function, so arguments are converted as [`runtime3_argument`].
 pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
+    let args: Vec<Value> = args
+        .iter()
+        .map(|a| runtime3_argument(a, false))
+        .collect::<Result<_, _>>()?;
     let mut out = String::new();
     let mut chars = fmt.char_indices().peekable();
     let mut next_arg = 0usize;
@@ -1163,6 +1281,8 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
         let mut spec_text = String::from("%");
         // an absolute argument position `%N$...`
         let mut position: Option<usize> = None;
+        // a negative `*` width left-justifies
+        let mut star_left = false;
         let digits = fmt[end..].bytes().take_while(u8::is_ascii_digit).count();
         if digits > 0 && bytes.get(end + digits) == Some(&b'$') {
             let n: usize = fmt[end..end + digits].parse().unwrap_or(0);
@@ -1188,6 +1308,35 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
                 }
                 continue;
             }
+            if b == '*' {
+                // width or precision from an argument: `*` the next one,
+                // `*N$` argument N
+                end += 1;
+                let digits = fmt[end..].bytes().take_while(u8::is_ascii_digit).count();
+                let v = if digits > 0 && bytes.get(end + digits) == Some(&b'$') {
+                    let n: usize = fmt[end..end + digits].parse().unwrap_or(0);
+                    end += digits + 1;
+                    numbering.refer(Numbering::Numbered, n, next_arg)?;
+                    n.checked_sub(1).and_then(|i| args.get(i))
+                } else {
+                    numbering.refer(Numbering::Unnumbered, 0, next_arg)?;
+                    next_arg += 1;
+                    args.get(next_arg - 1)
+                };
+                let n = star_argument(v)?;
+                if spec_text.ends_with('.') {
+                    // a negative precision is no precision
+                    if n < 0 {
+                        spec_text.pop();
+                    } else {
+                        spec_text.push_str(&n.to_string());
+                    }
+                } else {
+                    star_left |= n < 0;
+                    spec_text.push_str(&n.unsigned_abs().to_string());
+                }
+                continue;
+            }
             spec_text.push(b);
             end += 1;
             if b.is_ascii_alphabetic() {
@@ -1197,29 +1346,15 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
         while chars.peek().is_some_and(|(j, _)| *j < end) {
             chars.next();
         }
-        let spec = Spec::parse(&spec_text)
+        let mut spec = Spec::parse(&dedupe_flags(&spec_text))
             .map_err(|_| format!("malformed format string - {}", spec_text))?;
-        match (position.is_some(), name.is_some(), numbering) {
-            (true, _, Numbering::Unnumbered) => {
-                return Err(format!(
-                    "numbered({}) after unnumbered({})",
-                    position.unwrap_or(0),
-                    next_arg
-                ))
-            }
-            (true, _, Numbering::Named) => {
-                return Err(format!("numbered({}) after named", position.unwrap_or(0)))
-            }
-            (false, true, Numbering::Numbered) => return Err("named after numbered".into()),
-            (false, true, Numbering::Unnumbered) => return Err("named after unnumbered".into()),
-            (false, false, Numbering::Numbered) => {
-                return Err(format!("unnumbered({}) mixed with numbered", next_arg + 1))
-            }
-            (false, false, Numbering::Named) => return Err("unnumbered mixed with named".into()),
-            (true, _, _) => numbering = Numbering::Numbered,
-            (false, true, _) => numbering = Numbering::Named,
-            (false, false, _) => numbering = Numbering::Unnumbered,
-        }
+        spec.left |= star_left;
+        let kind = match (position, &name) {
+            (Some(_), _) => Numbering::Numbered,
+            (None, Some(_)) => Numbering::Named,
+            (None, None) => Numbering::Unnumbered,
+        };
+        numbering.refer(kind, position.unwrap_or(0), next_arg)?;
         let value = match &name {
             _ if position.is_some() => args
                 .get(position.unwrap_or(1) - 1)

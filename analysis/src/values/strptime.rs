@@ -188,10 +188,7 @@ impl Matcher<'_> {
             Some(b) if b.is_ascii_digit() => true,
             Some(b'%') => {
                 let mut j = i + 1;
-                while fmt
-                    .get(j)
-                    .is_some_and(|c| matches!(c, b'-' | b'_' | b'0' | b'^' | b'#' | b':'))
-                {
+                while fmt.get(j) == Some(&b':') {
                     j += 1;
                 }
                 fmt.get(j)
@@ -223,10 +220,18 @@ impl Matcher<'_> {
                 continue;
             }
             i += 1;
-            while fmt
-                .get(i)
-                .is_some_and(|c| matches!(c, b'-' | b'_' | b'0' | b'^' | b'#' | b':'))
-            {
+            // Ruby's `Date._strptime` knows no padding or case flags, only
+            // the colons of `%:z`
+            while fmt.get(i) == Some(&b':') {
+                i += 1;
+            }
+            // the `E` and `O` modifiers change nothing before these
+            let modified: &[u8] = match fmt.get(i) {
+                Some(b'E') => b"cCxXyY",
+                Some(b'O') => b"deHImMSuUVwWy",
+                _ => b"",
+            };
+            if fmt.get(i + 1).is_some_and(|c| modified.contains(c)) {
                 i += 1;
             }
             let Some(&d) = fmt.get(i) else {

@@ -94,12 +94,15 @@ impl Timespan {
         Timespan::parse_any(s, &TIMESPAN_DEFAULT_FORMATS)
     }
 
-    /// Parses with the first of `formats` that matches.
+    /// Parses with the first of `formats` that matches; a malformed format
+    /// is an error even when an earlier one would match.
     pub fn parse_any(s: &str, formats: &[&str]) -> Result<Timespan, String> {
-        for f in formats {
-            if let Ok(t) = Timespan::parse_with(s, f) {
-                return Ok(t);
-            }
+        let parsed = formats
+            .iter()
+            .map(|f| TimespanFormat::parse(f))
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some(t) = parsed.iter().find_map(|f| f.parse_value(s).ok()) {
+            return Ok(t);
         }
         Err(format!(
             "Unable to parse '{}' using any of the formats {}",
@@ -397,7 +400,8 @@ impl TimespanFormat {
                         None if *use_total => usize::MAX,
                         None => kind.default_width(),
                     };
-                    let exact = width.is_some() && *pad == Some('0');
+                    // an explicit width with padding takes exactly that many
+                    let exact = width.is_some() && pad.is_some();
                     let allow_space = *pad == Some(' ');
                     let mut taken = 0;
                     for b in rest.bytes() {
@@ -511,23 +515,18 @@ impl Timestamp {
                 out.push(c);
                 continue;
             }
+            // flags, width and colons, in any order (a leading 0 is a flag)
             let mut flags = String::new();
-            while let Some(&f) = chars.peek() {
-                if "-_0^#:".contains(f) {
-                    flags.push(f);
-                    chars.next();
-                } else {
-                    break;
-                }
-            }
             let mut width = String::new();
-            while let Some(&d) = chars.peek() {
-                if d.is_ascii_digit() {
-                    width.push(d);
-                    chars.next();
+            while let Some(&f) = chars.peek() {
+                if f.is_ascii_digit() && !(f == '0' && width.is_empty()) {
+                    width.push(f);
+                } else if "-_0^#:".contains(f) {
+                    flags.push(f);
                 } else {
                     break;
                 }
+                chars.next();
             }
             let w: Option<usize> = width.parse().ok().map(|w: usize| w.min(MAX_WIDTH));
             let num = |n: i64, def: usize, padc: char| -> String {
@@ -540,11 +539,26 @@ impl Timestamp {
                     format!("{:0>w$}", n, w = w)
                 }
             };
-            let Some(d) = chars.next() else {
+            let Some(mut d) = chars.next() else {
                 out.push('%');
                 break;
             };
+            // the `E` and `O` modifiers change nothing before these
+            let modified = match d {
+                'E' => "cCxXyY",
+                'O' => "deHImMSuUVwWy",
+                _ => "",
+            };
+            if let Some(&next) = chars.peek().filter(|c| modified.contains(**c)) {
+                chars.next();
+                d = next;
+            }
             let s = match d {
+                // colons belong to `%z` alone
+                other if other != 'z' && flags.contains(':') => {
+                    out.push_str(&format!("%{}{}{}", flags, width, other));
+                    continue;
+                }
                 'Y' => num(dt.year() as i64, 4, '0'),
                 'C' => num((dt.year() as i64).div_euclid(100), 2, '0'),
                 'y' => num((dt.year() as i64).rem_euclid(100), 2, '0'),
@@ -576,30 +590,36 @@ impl Timestamp {
                     }
                     s
                 }
-                'P' => if dt.hour() < 12 { "am" } else { "pm" }.to_string(),
-                'p' => if dt.hour() < 12 { "AM" } else { "PM" }.to_string(),
-                'z' => format_offset(offset, flags.matches(':').count()),
+                'P' | 'p' => if dt.hour() < 12 { "AM" } else { "PM" }.to_string(),
+                'z' => ruby_offset(offset, zone_name == "UTC", &flags, w),
                 'Z' => zone_name.to_string(),
                 'A' => dt.format("%A").to_string(),
                 'a' => dt.format("%a").to_string(),
                 'B' => dt.format("%B").to_string(),
                 'b' | 'h' => dt.format("%b").to_string(),
-                'u' => dt.weekday().number_from_monday().to_string(),
-                'w' => dt.weekday().num_days_from_sunday().to_string(),
+                'u' => num(dt.weekday().number_from_monday() as i64, 1, '0'),
+                'w' => num(dt.weekday().num_days_from_sunday() as i64, 1, '0'),
                 'G' => num(dt.iso_week().year() as i64, 4, '0'),
                 'g' => num((dt.iso_week().year() as i64).rem_euclid(100), 2, '0'),
                 'V' => num(dt.iso_week().week() as i64, 2, '0'),
-                'U' => dt.format("%U").to_string(),
-                'W' => dt.format("%W").to_string(),
-                's' => self.to_secs().to_string(),
+                'U' => num(dt.format("%U").to_string().parse().unwrap_or(0), 2, '0'),
+                'W' => num(dt.format("%W").to_string().parse().unwrap_or(0), 2, '0'),
+                's' => match i64::try_from(self.to_secs()) {
+                    Ok(secs) => num(secs, 1, '0'),
+                    Err(_) => self.to_secs().to_string(),
+                },
                 'n' => "\n".to_string(),
                 't' => "\t".to_string(),
                 '%' => "%".to_string(),
                 'c' => dt.format("%a %b %e %H:%M:%S %Y").to_string(),
                 'D' | 'x' => dt.format("%m/%d/%y").to_string(),
+                // a width pads the whole date, as for other composites
                 'F' => format!(
                     "{}-{:02}-{:02}",
-                    num(dt.year() as i64, 4, '0'),
+                    match dt.year() {
+                        y if y < 0 => format!("-{:04}", -y),
+                        y => format!("{y:04}"),
+                    },
                     dt.month(),
                     dt.day()
                 ),
@@ -612,14 +632,27 @@ impl Timestamp {
                 'X' | 'T' => format!("{:02}:{:02}:{:02}", dt.hour(), dt.minute(), dt.second()),
                 'r' => dt.format("%I:%M:%S %p").to_string(),
                 'R' => format!("{:02}:{:02}", dt.hour(), dt.minute()),
-                other => format!("%{}{}{}", flags, width, other),
+                other => {
+                    out.push_str(&format!("%{}{}{}", flags, width, other));
+                    continue;
+                }
             };
-            let s = if flags.contains('^') {
-                s.to_uppercase()
-            } else {
-                s
+            let s = match text_case(d, &flags) {
+                Some(true) => s.to_uppercase(),
+                Some(false) => s.to_lowercase(),
+                None => s,
             };
-            out.push_str(&s);
+            // text is padded to the width, numbers were already
+            let numeric = "YCymdejHkIlMSLNuwGgVUWsz".contains(d);
+            match w {
+                Some(w) if !numeric && !flags.contains('-') => {
+                    let fill = if flags.contains('0') { '0' } else { ' ' };
+                    let n = s.chars().count();
+                    out.extend(std::iter::repeat_n(fill, w.saturating_sub(n)));
+                    out.push_str(&s);
+                }
+                _ => out.push_str(&s),
+            }
         }
         Ok(out)
     }
@@ -630,19 +663,55 @@ impl Timestamp {
     }
 }
 
-/// `%z` with `colons` colons: `+hhmm`, `+hh:mm`, `+hh:mm:ss`, or with three
-/// colons as few fields as needed (`+05`, `+05:30`).
-fn format_offset(offset: i64, colons: usize) -> String {
-    let sign = if offset < 0 { '-' } else { '+' };
+/// The case Ruby's `strftime` gives conversion `d` under `flags`: `Some(true)`
+/// upper, `Some(false)` lower. `^` upcases; `#` swaps the natural case: upper
+/// for names, lower for `%p` and `%Z`; `%P` is `%p` in lower case.
+fn text_case(d: char, flags: &str) -> Option<bool> {
+    let (upper, swap) = (flags.contains('^'), flags.contains('#'));
+    match d {
+        'p' if swap => Some(false),
+        'P' if !swap && !upper => Some(false),
+        'Z' if swap => Some(false),
+        'A' | 'a' | 'B' | 'b' | 'h' if swap => Some(true),
+        _ if upper => Some(true),
+        _ => None,
+    }
+}
+
+/// `%z` as Ruby's `strftime` prints it, honouring the colons, the padding
+/// flags (`-` gives UTC as `-0000`, `_` pads the hours with spaces) and the
+/// width.
+fn ruby_offset(offset: i64, gmt: bool, flags: &str, width: Option<usize>) -> String {
+    let colons = flags.matches(':').count();
+    let negative = offset < 0 || (gmt && flags.contains('-'));
     let a = offset.abs();
-    let (h, m, s) = (a / 3600, a / 60 % 60, a % 60);
+    let (h, m, sec) = (a / 3600, a / 60 % 60, a % 60);
+    // the hour digits: two, or the width less the sign and what follows
+    let tail = match colons {
+        0 => 2,
+        1 => 3,
+        2 => 6,
+        _ if sec != 0 => 6,
+        _ if m != 0 => 3,
+        _ => 0,
+    };
+    let digits = width
+        .filter(|&w| w > tail + 3)
+        .map_or(2, |w| w - 1 - tail)
+        .min(MAX_WIDTH);
+    let sign = if negative { '-' } else { '+' };
+    let hours = if flags.contains('_') {
+        format!("{:>w$}", format!("{sign}{h}"), w = digits + 1)
+    } else {
+        format!("{sign}{h:0>digits$}")
+    };
     match colons {
-        0 => format!("{}{:02}{:02}", sign, h, m),
-        1 => format!("{}{:02}:{:02}", sign, h, m),
-        2 => format!("{}{:02}:{:02}:{:02}", sign, h, m, s),
-        _ if s != 0 => format!("{}{:02}:{:02}:{:02}", sign, h, m, s),
-        _ if m != 0 => format!("{}{:02}:{:02}", sign, h, m),
-        _ => format!("{}{:02}", sign, h),
+        0 => format!("{hours}{m:02}"),
+        1 => format!("{hours}:{m:02}"),
+        2 => format!("{hours}:{m:02}:{sec:02}"),
+        _ if sec != 0 => format!("{hours}:{m:02}:{sec:02}"),
+        _ if m != 0 => format!("{hours}:{m:02}"),
+        _ => hours,
     }
 }
 
@@ -769,11 +838,37 @@ pub fn zone_offset(z: &str) -> Option<i64> {
 
 impl fmt::Display for Timestamp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.format("%FT%T.%N %Z") {
-            Ok(s) => f.write_str(&s),
-            Err(_) => write!(f, "{}", self.nanos),
+        if let Ok(s) = self.format("%FT%T.%N %Z") {
+            return f.write_str(&s);
         }
+        // beyond chrono's years, as Ruby prints them
+        let secs = self.nanos.div_euclid(NS_PER_SEC);
+        let (y, m, d) = civil_from_days(secs.div_euclid(86_400));
+        let sod = secs.rem_euclid(86_400);
+        write!(
+            f,
+            "{y}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:09} UTC",
+            sod / 3600,
+            sod / 60 % 60,
+            sod % 60,
+            self.nanos.rem_euclid(NS_PER_SEC)
+        )
     }
+}
+
+/// The proleptic Gregorian date of a day count from 1970-01-01 (Howard
+/// Hinnant's `civil_from_days`), for any year.
+fn civil_from_days(days: i128) -> (i128, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i128::from(m <= 2);
+    (y, m, d)
 }
 
 #[cfg(test)]

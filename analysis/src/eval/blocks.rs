@@ -1,0 +1,130 @@
+//! How the built-in iteration functions call their block. Puppet picks, in
+//! dispatch order, the first signature whose block parameter count the
+//! lambda accepts (`each` tries `Callable[2,2]` before `Callable[1,1]`), and
+//! rejects a lambda that no signature fits, whatever the collection holds.
+
+use super::{Evaluator, Flow};
+use crate::hir::body::{Body, ExprId, LambdaId};
+
+/// The argument counts a lambda accepts: its required parameters, and all
+/// of them (unbounded with a `*$rest` parameter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LambdaArity {
+    pub(crate) min: usize,
+    pub(crate) max: Option<usize>,
+}
+
+impl LambdaArity {
+    /// The arity of lambda `l` of `body`.
+    pub(crate) fn of(body: &Body, l: LambdaId) -> Self {
+        let params = &body[l].params;
+        let min = params
+            .iter()
+            .take_while(|p| p.default.is_none() && !p.rest)
+            .count();
+        let max = match params.last() {
+            Some(p) if p.rest => None,
+            _ => Some(params.len()),
+        };
+        LambdaArity { min, max }
+    }
+
+    fn accepts(self, n: usize) -> bool {
+        n >= self.min && self.max.is_none_or(|m| n <= m)
+    }
+
+    /// Ruby's `Proc#arity` of the lambda: the number of parameters when all
+    /// are required, else minus one more than the required ones.
+    pub(crate) fn ruby_arity(self) -> i64 {
+        match self.max {
+            Some(m) if m == self.min => m as i64,
+            _ => -(self.min as i64) - 1,
+        }
+    }
+
+    /// The counts as Puppet's messages put them after "got".
+    fn describe(self) -> String {
+        match self.max {
+            Some(m) if m == self.min => m.to_string(),
+            None => format!("at least {}", self.min),
+            Some(m) if self.min == 0 => format!("at most {m}"),
+            Some(m) => format!("between {} and {m}", self.min),
+        }
+    }
+}
+
+/// The block parameter counts the signatures of built-in `fname` accept, in
+/// dispatch order; empty when its block takes any parameters (`with`,
+/// `slice`, `unwrap`...) or the function is not an iteration function.
+pub(crate) fn block_counts(fname: &str) -> &'static [usize] {
+    match fname {
+        "each" | "map" | "filter" | "any" | "all" | "index" | "tree_each" => &[2, 1],
+        "partition" | "group_by" => &[1, 2],
+        "reverse_each" | "step" | "then" | "unique" | "get" | "convert_to" => &[1],
+        "reduce" | "sort" | "max" | "min" | "assert_type" => &[2],
+        "lest" => &[0],
+        _ => &[],
+    }
+}
+
+/// Whether `fname` also has signatures without a block, which makes
+/// Puppet's message for a misfit block the general one.
+fn has_blockless_signature(fname: &str) -> bool {
+    matches!(
+        fname,
+        "index" | "reverse_each" | "step" | "max" | "min" | "tree_each"
+    )
+}
+
+/// "1 argument", "no arguments", "between 1 and 2 arguments".
+fn expected_counts(counts: &[usize]) -> String {
+    let lo = counts.iter().copied().min().unwrap_or(0);
+    let hi = counts.iter().copied().max().unwrap_or(0);
+    match (lo, hi) {
+        (0, 0) => "no arguments".to_string(),
+        (1, 1) => "1 argument".to_string(),
+        (a, b) if a == b => format!("{a} arguments"),
+        (a, b) => format!("between {a} and {b} arguments"),
+    }
+}
+
+/// The number of arguments built-in `fname` passes to a lambda of `arity`:
+/// the first of its [`block_counts`] the lambda accepts.
+pub(crate) fn chosen_block_count(fname: &str, arity: LambdaArity) -> Option<usize> {
+    block_counts(fname)
+        .iter()
+        .copied()
+        .find(|&n| arity.accepts(n))
+}
+
+impl Evaluator {
+    /// The number of arguments built-in `fname` passes to its lambda `l`,
+    /// or Puppet's error when none of its signatures accepts the lambda.
+    pub(crate) fn block_arg_count(
+        &self,
+        fname: &str,
+        l: LambdaId,
+        at: ExprId,
+    ) -> Result<usize, Flow> {
+        let counts = block_counts(fname);
+        let arity = LambdaArity::of(&self.body, l);
+        if let Some(n) = chosen_block_count(fname, arity) {
+            return Ok(n);
+        }
+        let detail = format!(
+            "block expects {}, got {}",
+            expected_counts(counts),
+            arity.describe()
+        );
+        Err(self.error(
+            at,
+            if has_blockless_signature(fname) {
+                format!(
+                    "The function '{fname}' was called with arguments it does not accept: its {detail}"
+                )
+            } else {
+                format!("'{fname}' {detail}")
+            },
+        ))
+    }
+}
