@@ -175,6 +175,15 @@ impl Backend {
     }
 }
 
+/// The message a panic carried.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string())
+}
+
 /// A failed blocking task as a reply: an uncaught cancellation is
 /// `ContentModified`, any other panic `InternalError` with its message.
 pub fn join_error(join: tokio::task::JoinError) -> jsonrpc::Error {
@@ -184,11 +193,7 @@ pub fn join_error(join: tokio::task::JoinError) -> jsonrpc::Error {
     if payload.downcast_ref::<Cancelled>().is_some() {
         return jsonrpc::Error::content_modified();
     }
-    let message = payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".to_string());
+    let message = panic_message(payload.as_ref());
     tracing::error!("request panicked: {message}");
     jsonrpc::Error {
         message: format!("internal error: {message}").into(),

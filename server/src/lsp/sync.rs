@@ -6,8 +6,13 @@
 use super::backend::Backend;
 use super::convert;
 use super::diagnostics;
+use super::snapshot::panic_message;
+use super::state::State;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+use std::sync::OnceLock;
 use tower_lsp_server::lsp_types::{
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
 };
@@ -65,7 +70,7 @@ fn did_open(backend: &Backend, params: DidOpenTextDocumentParams) {
         state
             .documents
             .open(path.clone(), doc.uri, doc.version, &doc.text);
-        state.sync_document(&path, None);
+        sync_guarded(&mut state, &path, None);
     }
     diagnostics::document_changed(backend, path, doc.version);
 }
@@ -92,7 +97,7 @@ fn did_change(backend: &Backend, params: DidChangeTextDocumentParams) {
                 return;
             }
         };
-        state.sync_document(&path, Some(&edits));
+        sync_guarded(&mut state, &path, Some(&edits));
     }
     diagnostics::document_changed(backend, path, version);
 }
@@ -115,4 +120,51 @@ fn did_close(backend: &Backend, params: DidCloseTextDocumentParams) {
         state.revert_to_disk(&path, disk_text);
     }
     diagnostics::workspace_changed(backend);
+}
+
+/// Gives the analysis a document's new text under a panic guard: a bug in
+/// reparsing or analysis on some strange edit must not end the server.
+/// The document store (updated before) keeps every edit; after a panic the
+/// analysis is given the whole text again, and if that panics too, it
+/// forgets the file until the next change.
+fn sync_guarded(state: &mut State, path: &Path, edits: Option<&[puppet_syntax::TextEdit]>) {
+    let attempt = catch_unwind(AssertUnwindSafe(|| {
+        injected_panic(state, path);
+        state.sync_document(path, edits);
+    }));
+    let Err(payload) = attempt else { return };
+    tracing::error!(
+        "analysing the change to {} panicked: {}; setting its whole text again",
+        path.display(),
+        panic_message(payload.as_ref())
+    );
+    let retry = catch_unwind(AssertUnwindSafe(|| {
+        injected_panic(state, path);
+        state.sync_document(path, None);
+    }));
+    if let Err(payload) = retry {
+        tracing::error!(
+            "setting {} panicked again: {}; the analysis forgets it until its next change",
+            path.display(),
+            panic_message(payload.as_ref())
+        );
+        let _ = catch_unwind(AssertUnwindSafe(|| state.host.remove_file(path)));
+    }
+}
+
+/// For the tests of the guard (`PUPPET_LS_TEST_PANIC_MARKER`, never set in
+/// use): a document whose text contains the marker makes its analysis panic.
+fn injected_panic(state: &State, path: &Path) {
+    static MARKER: OnceLock<Option<String>> = OnceLock::new();
+    let marker = MARKER.get_or_init(|| std::env::var("PUPPET_LS_TEST_PANIC_MARKER").ok());
+    let Some(marker) = marker.as_deref().filter(|m| !m.is_empty()) else {
+        return;
+    };
+    if state
+        .documents
+        .get(path)
+        .is_some_and(|doc| doc.text().contains(marker))
+    {
+        panic!("injected panic (PUPPET_LS_TEST_PANIC_MARKER)");
+    }
 }
