@@ -29,7 +29,7 @@ pub mod scope;
 mod tests;
 mod tree;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use puppet_syntax::SourceKind;
@@ -114,8 +114,8 @@ pub struct Evaluator {
     steps: u64,
     depth: usize,
     pub(crate) aliases: TypeAliases,
-    alias_names: Vec<String>,
-    pub(crate) alias_display: Vec<String>,
+    alias_names: Arc<HashSet<String>>,
+    pub(crate) alias_display: Arc<Vec<String>>,
     /// Puppet-language functions, by lower-case name.
     functions: HashMap<String, Arc<Body>>,
     /// The body whose expressions are being evaluated.
@@ -123,7 +123,7 @@ pub struct Evaluator {
     pub(crate) scopes: Scopes,
     warnings: Vec<String>,
     /// Resource types and classes known to exist (lower-case names).
-    resource_types: Vec<String>,
+    resource_types: Arc<HashSet<String>>,
     /// Whether this evaluator published its aliases for printing alias
     /// values on this thread (cleared again on drop).
     sets_display_aliases: bool,
@@ -132,7 +132,33 @@ pub struct Evaluator {
     pub(crate) closed_world: bool,
     /// Declared return types of functions defined outside the evaluated
     /// source (workspace functions), so their calls have a type.
-    return_types: HashMap<String, Type>,
+    return_types: Arc<HashMap<String, Type>>,
+}
+
+/// What an evaluator knows of a workspace (its resource types and classes,
+/// type aliases and functions' return types), shared by the evaluators of
+/// one workspace revision without copying: inference makes one evaluator
+/// per item, and the workspace may have thousands of names.
+#[derive(Debug, Clone)]
+pub struct WorkspaceTables {
+    aliases: TypeAliases,
+    alias_names: Arc<HashSet<String>>,
+    alias_display: Arc<Vec<String>>,
+    resource_types: Arc<HashSet<String>>,
+    return_types: Arc<HashMap<String, Type>>,
+}
+
+impl Default for WorkspaceTables {
+    /// What a fresh evaluator knows: Puppet's own resource types.
+    fn default() -> Self {
+        WorkspaceTables {
+            aliases: TypeAliases::default(),
+            alias_names: Arc::default(),
+            alias_display: Arc::default(),
+            resource_types: core_resource_types(),
+            return_types: Arc::default(),
+        }
+    }
 }
 
 impl Drop for Evaluator {
@@ -185,6 +211,13 @@ const CORE_RESOURCE_TYPES: &[&str] = &[
     "node",
 ];
 
+/// The core resource types as a set, built once.
+fn core_resource_types() -> Arc<HashSet<String>> {
+    static CORE: std::sync::OnceLock<Arc<HashSet<String>>> = std::sync::OnceLock::new();
+    CORE.get_or_init(|| Arc::new(CORE_RESOURCE_TYPES.iter().map(|s| s.to_string()).collect()))
+        .clone()
+}
+
 /// Whether a type alias named `name` would redefine a type Puppet already
 /// has: a built-in type or one of its own resource types.
 fn is_builtin_type_name(name: &str) -> bool {
@@ -206,16 +239,16 @@ impl Evaluator {
             steps: 0,
             depth: 0,
             aliases: TypeAliases::new(),
-            alias_names: Vec::new(),
-            alias_display: Vec::new(),
+            alias_names: Arc::default(),
+            alias_display: Arc::default(),
             functions: HashMap::new(),
             body: Arc::new(Body::new(BodyKind::Manifest)),
             scopes: Scopes::new(),
             warnings: Vec::new(),
-            resource_types: CORE_RESOURCE_TYPES.iter().map(|s| s.to_string()).collect(),
+            resource_types: core_resource_types(),
             sets_display_aliases: false,
             closed_world: false,
-            return_types: HashMap::new(),
+            return_types: Arc::default(),
         }
     }
 
@@ -267,6 +300,32 @@ impl Evaluator {
         self.warnings.clear();
     }
 
+    /// An evaluator that knows a workspace's names (see [`Evaluator::tables`]).
+    pub fn with_tables(limits: Limits, tables: &WorkspaceTables) -> Self {
+        let mut ev = Evaluator::new(limits);
+        ev.aliases = tables.aliases.clone();
+        ev.alias_names = tables.alias_names.clone();
+        ev.alias_display = tables.alias_display.clone();
+        ev.resource_types = tables.resource_types.clone();
+        ev.return_types = tables.return_types.clone();
+        if !ev.aliases.is_empty() {
+            crate::types::alias::set_display_aliases(Some(ev.aliases.clone()));
+            ev.sets_display_aliases = true;
+        }
+        ev
+    }
+
+    /// What this evaluator knows of the workspace, to share with others.
+    pub fn tables(&self) -> WorkspaceTables {
+        WorkspaceTables {
+            aliases: self.aliases.clone(),
+            alias_names: self.alias_names.clone(),
+            alias_display: self.alias_display.clone(),
+            resource_types: self.resource_types.clone(),
+            return_types: self.return_types.clone(),
+        }
+    }
+
     /// Treats the evaluated source as the whole program, as `puppet apply -e`
     /// without modules: unknown functions become errors instead of unknown
     /// values.
@@ -283,8 +342,8 @@ impl Evaluator {
     /// Registers a resource type or class name as existing (so references
     /// such as `Apache::Vhost` evaluate instead of failing).
     pub fn add_resource_type(&mut self, name: &str) {
-        self.resource_types
-            .push(name.trim_start_matches("::").to_ascii_lowercase());
+        Arc::make_mut(&mut self.resource_types)
+            .insert(name.trim_start_matches("::").to_ascii_lowercase());
     }
 
     /// Makes type aliases defined elsewhere (the workspace's `types/`)
@@ -297,8 +356,8 @@ impl Evaluator {
     ) {
         for name in names {
             if !self.is_alias(name) {
-                self.alias_names.push(name.to_ascii_lowercase());
-                self.alias_display.push(name.clone());
+                Arc::make_mut(&mut self.alias_names).insert(name.to_ascii_lowercase());
+                Arc::make_mut(&mut self.alias_display).push(name.clone());
             }
         }
         for name in names {
@@ -312,7 +371,7 @@ impl Evaluator {
     /// The declared return type of a function defined outside the
     /// evaluated source; its calls evaluate to an unknown of that type.
     pub fn set_function_return_type(&mut self, name: &str, t: Type) {
-        self.return_types
+        Arc::make_mut(&mut self.return_types)
             .insert(name.trim_start_matches("::").to_ascii_lowercase(), t);
     }
 
@@ -375,8 +434,8 @@ impl Evaluator {
                             at: None,
                         }));
                     }
-                    self.alias_names.push(def.name.to_ascii_lowercase());
-                    self.alias_display.push(def.name.clone());
+                    Arc::make_mut(&mut self.alias_names).insert(def.name.to_ascii_lowercase());
+                    Arc::make_mut(&mut self.alias_display).push(def.name.clone());
                     alias_defs.push(def);
                 }
                 DefKind::Class | DefKind::DefinedType => self.add_resource_type(&def.name),

@@ -3,7 +3,7 @@
 //! its functions and the names of its resource types and classes.
 
 use crate::db::Workspace;
-use crate::eval::{Evaluator, Limits};
+use crate::eval::{Evaluator, Limits, WorkspaceTables};
 use crate::index::{definition, definition_index, Namespace};
 use crate::ruby_plugins::plugin_index;
 use crate::types::{Type, TypeAliases};
@@ -30,6 +30,9 @@ pub struct TypeContext {
     /// Whether puppetlabs-stdlib is part of the workspace (its functions'
     /// signatures then apply).
     has_stdlib: bool,
+    /// All of the above as an evaluator holds it, built once and shared
+    /// by every evaluator [`TypeContext::evaluator`] makes.
+    tables: WorkspaceTables,
 }
 
 impl PartialEq for TypeContext {
@@ -57,12 +60,20 @@ impl TypeContext {
     /// An evaluator that knows the workspace's aliases, resource types and
     /// function return types.
     pub fn evaluator(&self) -> Evaluator {
-        let mut ev = Evaluator::new(Limits {
-            max_steps: 20_000,
-            max_collection: 10_000,
-            // The walk itself recurses too; both fit a 2 MiB stack.
-            max_depth: 48,
-        });
+        Evaluator::with_tables(
+            Limits {
+                max_steps: 20_000,
+                max_collection: 10_000,
+                // The walk itself recurses too; both fit a 2 MiB stack.
+                max_depth: 48,
+            },
+            &self.tables,
+        )
+    }
+
+    /// The evaluator's tables of this context's names, built once.
+    fn build_tables(&self) -> WorkspaceTables {
+        let mut ev = Evaluator::new(Limits::default());
         for name in &self.resource_types {
             ev.add_resource_type(name);
         }
@@ -75,7 +86,7 @@ impl TypeContext {
         for (name, t) in &self.return_types {
             ev.set_function_return_type(name, t.clone());
         }
-        ev
+        ev.tables()
     }
 }
 
@@ -92,10 +103,21 @@ pub(crate) fn evaluate_type(ev: &mut Evaluator, text: &str) -> Option<Type> {
     }
 }
 
+/// The texts [`type_context`] is computed from. Apart so that an edit
+/// re-runs only this cheap collection: when the texts are unchanged,
+/// `type_context` (which evaluates every alias) is not run again.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct TypeContextTexts {
+    alias_texts: Vec<(String, String)>,
+    return_texts: Vec<(String, String)>,
+    resource_types: Vec<String>,
+    has_stdlib: bool,
+}
+
 #[salsa::tracked(returns(ref))]
-pub fn type_context(db: &dyn salsa::Database, workspace: Workspace) -> TypeContext {
+pub fn type_context_texts(db: &dyn salsa::Database, workspace: Workspace) -> TypeContextTexts {
     let index = definition_index(db, workspace);
-    let mut ctx = TypeContext::default();
+    let mut texts = TypeContextTexts::default();
     for (namespace, _, locations) in index.iter() {
         let Some(def) = locations.first().and_then(|&l| definition(db, l)) else {
             continue;
@@ -103,22 +125,36 @@ pub fn type_context(db: &dyn salsa::Database, workspace: Workspace) -> TypeConte
         match namespace {
             Namespace::Type => {
                 let text = def.type_text.clone().unwrap_or_else(|| "Any".into());
-                ctx.alias_texts.push((def.name.clone(), text));
+                texts.alias_texts.push((def.name.clone(), text));
             }
             Namespace::Function => {
                 if let Some(text) = &def.type_text {
-                    ctx.return_texts.push((def.name.clone(), text.clone()));
+                    texts.return_texts.push((def.name.clone(), text.clone()));
                 }
             }
             Namespace::Class | Namespace::DefinedType => {
-                ctx.resource_types.push(def.name.to_ascii_lowercase());
+                texts.resource_types.push(def.name.to_ascii_lowercase());
             }
             Namespace::Node => {}
         }
     }
-    ctx.resource_types
+    texts
+        .resource_types
         .extend(plugin_index(db, workspace).types.keys().cloned());
-    ctx.has_stdlib = workspace.layout(db).module("stdlib").is_some();
+    texts.has_stdlib = workspace.layout(db).module("stdlib").is_some();
+    texts
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn type_context(db: &dyn salsa::Database, workspace: Workspace) -> TypeContext {
+    let texts = type_context_texts(db, workspace).clone();
+    let mut ctx = TypeContext {
+        alias_texts: texts.alias_texts,
+        return_texts: texts.return_texts,
+        resource_types: texts.resource_types,
+        has_stdlib: texts.has_stdlib,
+        ..TypeContext::default()
+    };
     // Evaluate the aliases once, all names known first so that they may
     // refer to each other.
     let names: Vec<String> = ctx.alias_texts.iter().map(|(n, _)| n.clone()).collect();
@@ -150,5 +186,6 @@ pub fn type_context(db: &dyn salsa::Database, workspace: Workspace) -> TypeConte
             ctx.return_types.push((name.clone(), t));
         }
     }
+    ctx.tables = ctx.build_tables();
     ctx
 }

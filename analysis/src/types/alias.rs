@@ -25,9 +25,10 @@ impl AliasResolver for NoAliases {
 }
 
 /// A simple table of aliases keyed by their (case-insensitive) name.
+/// Shared on clone (evaluators of one workspace all hold the same table).
 #[derive(Clone, Debug, Default)]
 pub struct TypeAliases {
-    map: HashMap<String, Type>,
+    map: std::sync::Arc<HashMap<String, Type>>,
 }
 
 impl TypeAliases {
@@ -38,7 +39,12 @@ impl TypeAliases {
 
     /// Defines or replaces an alias.
     pub fn insert(&mut self, name: &str, t: Type) {
-        self.map.insert(name.to_ascii_lowercase(), t);
+        std::sync::Arc::make_mut(&mut self.map).insert(name.to_ascii_lowercase(), t);
+    }
+
+    /// True when no alias is defined.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
     }
 }
 

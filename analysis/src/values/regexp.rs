@@ -44,7 +44,7 @@ impl Regexp {
     pub fn new(source: &str) -> Regexp {
         Regexp {
             source: source.to_string(),
-            compiled: compile(source),
+            compiled: compile_cached(source),
         }
     }
 
@@ -306,6 +306,32 @@ fn translate(src: &str) -> Result<String, RegexError> {
         i += 1;
     }
     Ok(out)
+}
+
+/// [`compile`] through a bounded process-wide cache: inference evaluates
+/// the same few patterns (`validate_re`, selectors, `=~`) in every item,
+/// and a compiled `Regex` is cheap to clone.
+fn compile_cached(src: &str) -> Result<regex::Regex, RegexError> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock, PoisonError};
+    type Cache = Mutex<HashMap<String, Result<regex::Regex, RegexError>>>;
+    const MAX_ENTRIES: usize = 4096;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Cache::default);
+    if let Some(found) = cache
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(src)
+    {
+        return found.clone();
+    }
+    let compiled = compile(src);
+    let mut cache = cache.lock().unwrap_or_else(PoisonError::into_inner);
+    if cache.len() >= MAX_ENTRIES {
+        cache.clear();
+    }
+    cache.insert(src.to_string(), compiled.clone());
+    compiled
 }
 
 fn compile(src: &str) -> Result<regex::Regex, RegexError> {
