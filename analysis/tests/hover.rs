@@ -210,9 +210,9 @@ fn untyped_parameter_says_what_is_known() {
     check(
         r#"
 #- /ws/modules/web/manifests/init.pp
-class web ($port = 8080, $docroot) {
+class web ($p$0ort = 8080, $docroot) {
   validate_integer($port)
-  notice($p$0ort, $docroot)
+  notice($port, $docroot)
 }
 #- /ws/manifests/site.pp
 class { 'web': port => '8081', docroot => '/srv' }
@@ -224,12 +224,12 @@ node 'b' {
 }
 "#,
         expect![[r#"
-            /ws/modules/web/manifests/init.pp:3:10 '$port'
+            /ws/modules/web/manifests/init.pp:1:12 '$port'
             ```puppet
-            $port: Variant[Integer, String, Array[Variant[Integer, String]]]
+            $port: Any
             ```
 
-            Class parameter defined on line 1
+            Class parameter
 
             Untyped: any value can be passed.
 
@@ -252,5 +252,25 @@ fn typed_parameter_has_no_untyped_notes() {
             ```
 
             Class parameter"#]],
+    );
+}
+
+#[test]
+fn untyped_parameter_use_shows_default_and_validations() {
+    check(
+        "#- /ws/modules/web/manifests/init.pp\nclass web ($port = 8080) {\n  validate_integer($port)\n  notice($p$0ort)\n}\n",
+        expect![[r#"
+            /ws/modules/web/manifests/init.pp:3:10 '$port'
+            ```puppet
+            $port: Variant[Integer, String, Array[Variant[Integer, String]]]
+            ```
+
+            Class parameter defined on line 1
+
+            Untyped: any value can be passed.
+
+            Default: `8080` (Integer[8080, 8080])
+
+            Validated by `validate_integer`"#]],
     );
 }

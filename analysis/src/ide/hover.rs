@@ -361,10 +361,10 @@ impl Hover<'_> {
     fn untyped_parameter(&self, token: &SyntaxToken, name: &str) -> Option<String> {
         let resolution = variable_resolution(self.db, self.workspace, self.file);
         let offset = token.text_range().start();
-        let def = match resolution.definition_at(offset) {
-            Some((_, def)) => def,
+        let (def, at_definition) = match resolution.definition_at(offset) {
+            Some((_, def)) => (def, true),
             None => match &resolution.reference_at(offset)?.target {
-                FileTarget::Local(defs) => resolution.definitions.get(*defs.first()?)?,
+                FileTarget::Local(defs) => (resolution.definitions.get(*defs.first()?)?, false),
                 FileTarget::Other(_) => return None,
             },
         };
@@ -374,7 +374,14 @@ impl Hover<'_> {
         ) {
             return None;
         }
-        super::untyped_parameter::notes(self.db, self.workspace, self.file, def.range, name)
+        super::untyped_parameter::notes(
+            self.db,
+            self.workspace,
+            self.file,
+            def.range,
+            name,
+            at_definition,
+        )
     }
 
     fn line_of(&self, range: TextRange) -> usize {

@@ -23,13 +23,16 @@ fn is_validation(function: &str) -> bool {
 }
 
 /// The Markdown notes for the parameter defined at `def` (the `$name` of
-/// its declaration) in `file`; `None` when it has a type.
+/// its declaration) in `file`; `None` when it has a type. The types the
+/// workspace's declarations pass (which infers every declaration) are
+/// shown on the parameter itself (`at_definition`), not on each use.
 pub(crate) fn notes(
     db: &dyn salsa::Database,
     workspace: Workspace,
     file: SourceFile,
     def: TextRange,
     name: &str,
+    at_definition: bool,
 ) -> Option<String> {
     let root = parse(db, file).syntax_node();
     let parameter = token_at(&root, def.start())?
@@ -53,7 +56,17 @@ pub(crate) fn notes(
             let _ = write!(md, "\n\nValidated by {}", validations.join(", "));
         }
     }
-    let declared = declared_types(db, workspace, file, def, name);
+    if !at_definition {
+        return Some(md);
+    }
+    let declared = declared_types(
+        db,
+        workspace,
+        file,
+        u32::from(def.start()),
+        u32::from(def.end()),
+        name.to_string(),
+    );
     if !declared.is_empty() {
         let parts: Vec<String> = declared
             .iter()
@@ -114,17 +127,23 @@ fn validations(definition: &SyntaxNode, name: &str) -> Vec<String> {
 /// The types of the values the workspace's declarations pass for the
 /// parameter (generalized: `String`, not `String['x']`), with how many
 /// declarations pass each.
+///
+/// Memoized: after an edit, a hover revalidates it instead of inferring
+/// every declaration again.
+#[salsa::tracked(returns(ref))]
 fn declared_types(
     db: &dyn salsa::Database,
     workspace: Workspace,
     file: SourceFile,
-    def: TextRange,
-    name: &str,
+    def_start: u32,
+    def_end: u32,
+    name: String,
 ) -> Vec<(String, usize)> {
+    let def = TextRange::new(def_start.into(), def_end.into());
     let referent = Referent::Variable {
         file,
         range: def,
-        name: name.to_string(),
+        name,
     };
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     for (other, occurrence) in occurrences_of(db, workspace, &referent) {
