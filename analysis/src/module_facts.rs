@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 use regex::Regex;
 
 use crate::db::{RubyFile, Workspace};
+use crate::ruby_plugins::re;
 use crate::types::Type;
 
 /// What a fact's resolutions are known to give.
@@ -46,17 +47,13 @@ impl FactValue {
     }
 }
 
-fn pattern(cell: &'static OnceLock<Regex>, text: &str) -> &'static Regex {
-    cell.get_or_init(|| Regex::new(text).expect("valid pattern"))
-}
-
 /// The facts one Ruby file adds, by lower-cased name.
 pub fn scan(path: &str, text: &str) -> Vec<(String, FactValue)> {
     static ADD: OnceLock<Regex> = OnceLock::new();
     if !path.contains("/lib/facter/") {
         return Vec::new();
     }
-    let add = pattern(
+    let add = re(
         &ADD,
         r#"Facter\.add\(\s*(?::["']?|["'])([A-Za-z_][\w-]*)["']?\s*(,[^)]*)?\)"#,
     );
@@ -87,12 +84,12 @@ fn setcode_value(block: &str) -> FactValue {
     };
     let rest = &block[at..];
     // `setcode 'uname -r'`: the command's output, a string.
-    let command = pattern(&COMMAND, r#"^setcode\s*\(?\s*['"]"#);
+    let command = re(&COMMAND, r#"^setcode\s*\(?\s*['"]"#);
     if command.is_match(rest) {
         return FactValue::String;
     }
     // `setcode do 'value' end` / `setcode { true }`: one literal.
-    let literal = pattern(
+    let literal = re(
         &LITERAL,
         r#"^setcode\s*(?:do|\{)\s*(?:'[^'\\]*'|"[^"\\]*"|(true|false)|(-?\d+))\s*(?:end|\})"#,
     );

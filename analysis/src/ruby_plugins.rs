@@ -56,7 +56,7 @@ pub struct RubyPlugins {
     pub dispatches: Vec<(String, Vec<RubyDispatch>)>,
 }
 
-fn re(cell: &'static OnceLock<Regex>, pattern: &str) -> &'static Regex {
+pub(crate) fn re(cell: &'static OnceLock<Regex>, pattern: &str) -> &'static Regex {
     cell.get_or_init(|| Regex::new(pattern).expect("valid pattern"))
 }
 

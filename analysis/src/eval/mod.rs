@@ -148,6 +148,14 @@ pub struct WorkspaceTables {
     return_types: Arc<HashMap<String, Type>>,
 }
 
+impl WorkspaceTables {
+    /// The workspace's aliases by name, for type checks that need no
+    /// evaluator.
+    pub fn aliases(&self) -> &TypeAliases {
+        &self.aliases
+    }
+}
+
 impl Default for WorkspaceTables {
     /// What a fresh evaluator knows: Puppet's own resource types.
     fn default() -> Self {

@@ -18,8 +18,6 @@ pub struct TypeContext {
     alias_texts: Vec<(String, String)>,
     /// The evaluated aliases, parallel to `alias_texts`.
     alias_types: Vec<Type>,
-    /// The same aliases by name, for type checks that need no evaluator.
-    aliases: TypeAliases,
     /// `(function name, declared return type text)`.
     return_texts: Vec<(String, String)>,
     /// The evaluated return types of workspace functions and (with stdlib
@@ -54,7 +52,7 @@ impl TypeContext {
 
     /// The workspace's aliases, to resolve [`Type::Alias`] references.
     pub fn aliases(&self) -> &TypeAliases {
-        &self.aliases
+        self.tables.aliases()
     }
 
     /// An evaluator that knows the workspace's aliases, resource types and
@@ -168,9 +166,6 @@ pub fn type_context(db: &dyn salsa::Database, workspace: Workspace) -> TypeConte
         .iter()
         .map(|(_, text)| evaluate_type(&mut ev, text).unwrap_or(Type::Any))
         .collect();
-    for ((name, _), t) in ctx.alias_texts.iter().zip(&ctx.alias_types) {
-        ctx.aliases.insert(name, t.clone());
-    }
     if ctx.has_stdlib {
         for f in &crate::builtins::builtins().stdlib_functions {
             let returns: Vec<Type> = f.signatures.iter().map(|s| s.return_type()).collect();

@@ -69,23 +69,16 @@ fn element(t: &Type) -> Option<Type> {
     }
 }
 
-fn without_undef(t: &Type) -> Type {
-    match t {
-        Type::Optional(Some(inner)) => (**inner).clone(),
-        other => other.clone(),
-    }
-}
-
 /// The type of `l op r` for operands known only by type; `None` when
 /// nothing better than the evaluator's answer is known.
 pub(super) fn arithmetic(ts: &TypeSystem<'_>, op: BinaryOp, l: &Type, r: &Type) -> Option<Type> {
     // An undef operand fails (but for an array's right side, appended):
     // a computed result never came from one.
-    let l = without_undef(&resolved(ts, l));
+    let l = resolved(ts, l).without_undef();
     let r = resolved(ts, r);
     let r = match l {
         Type::Array(..) | Type::Tuple(..) => r,
-        _ => without_undef(&r),
+        _ => r.without_undef(),
     };
     use BinaryOp as B;
     Some(match (op, &l, &r) {

@@ -144,6 +144,15 @@ impl<'a> Walker<'a> {
         None
     }
 
+    /// Narrows variables for the rest of the innermost frame.
+    fn narrow_here(&mut self, narrowings: impl IntoIterator<Item = (Name, Type)>) {
+        self.frames
+            .last_mut()
+            .expect("the body frame is never popped")
+            .narrowed
+            .extend(narrowings);
+    }
+
     fn bind(&mut self, name: Name, value: Inferred) {
         let frame = self
             .frames
@@ -541,11 +550,7 @@ impl<'a> Walker<'a> {
             let ts = self.ev.ts();
             let narrowed = narrow(&ts, &current.ty, &proven);
             drop(ts);
-            self.frames
-                .last_mut()
-                .expect("the body frame is never popped")
-                .narrowed
-                .insert(*name, narrowed);
+            self.narrow_here([(*name, narrowed)]);
         }
     }
 
@@ -795,11 +800,7 @@ impl<'a> Walker<'a> {
                 _ => Vec::new(),
             };
             self.frames.push(Frame::new(FrameKind::Branch));
-            self.frames
-                .last_mut()
-                .expect("pushed")
-                .narrowed
-                .extend(narrowings);
+            self.narrow_here(narrowings);
             values.push(self.expr(value));
             self.frames.pop();
         }
@@ -833,11 +834,7 @@ impl<'a> Walker<'a> {
                 self.expr(condition);
                 narrowings.extend(self.narrowings(condition).0);
             }
-            self.frames
-                .last_mut()
-                .expect("pushed")
-                .narrowed
-                .extend(narrowings.iter().cloned());
+            self.narrow_here(narrowings.iter().cloned());
             let mut value = Inferred::of_value(Value::Undef);
             if let Some(block) = &branch.block {
                 for &s in block {
@@ -867,16 +864,12 @@ impl<'a> Walker<'a> {
             results = kept;
             if let [(_, narrowings)] = continuing.as_slice() {
                 let assigned = &results[0].1;
-                let guard: Narrowings = narrowings
-                    .iter()
-                    .filter(|(name, _)| !assigned.contains_key(name))
-                    .cloned()
-                    .collect();
-                self.frames
-                    .last_mut()
-                    .expect("the body frame is never popped")
-                    .narrowed
-                    .extend(guard);
+                self.narrow_here(
+                    narrowings
+                        .iter()
+                        .filter(|(name, _)| !assigned.contains_key(name))
+                        .cloned(),
+                );
             }
         }
         let ts = self.ev.ts();

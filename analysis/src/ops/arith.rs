@@ -400,14 +400,10 @@ enum Operand {
 }
 
 fn operand_kind(v: &Value) -> Operand {
-    let t = match v {
-        Value::Unknown(t) => t.clone(),
-        other => infer(other),
-    };
     // An undef operand fails: a computed result never came from one.
-    let t = match t {
-        Type::Optional(Some(inner)) => *inner,
-        other => other,
+    let t = match v {
+        Value::Unknown(t) => t.without_undef(),
+        other => infer(other),
     };
     match t {
         Type::Array(..) | Type::Tuple(..) => Operand::Array,

@@ -354,6 +354,13 @@ impl Type {
     pub fn optional(t: Type) -> Type {
         Type::Optional(Some(Box::new(t)))
     }
+    /// The type without `Optional`'s undef (`Optional[T]` gives `T`).
+    pub fn without_undef(&self) -> Type {
+        match self {
+            Type::Optional(Some(inner)) => (**inner).clone(),
+            other => other.clone(),
+        }
+    }
     /// `Type[T]`.
     pub fn type_of(t: Type) -> Type {
         Type::Type(Some(Box::new(t)))
