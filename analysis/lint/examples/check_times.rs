@@ -5,33 +5,18 @@
 //! lints with that configuration only, for `perf stat` (instruction counts
 //! do not depend on the machine's load).
 
+#[path = "../tests/corpus/mod.rs"]
+mod corpus;
+
 use puppet_lint_checks::{lint_tree, LintConfig, SourceKind, CHECKS};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for path in entries.flatten().map(|e| e.path()) {
-        let Ok(meta) = std::fs::metadata(&path) else {
-            continue;
-        };
-        if meta.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pp") {
-            out.push(path);
-        }
-    }
-}
-
 fn main() {
     let root = std::env::args()
         .nth(1)
-        .unwrap_or_else(|| "/usr/share/puppet/modules".to_string());
-    let mut paths = Vec::new();
-    collect(Path::new(&root), &mut paths);
-    let files: Vec<(PathBuf, String)> = paths
+        .unwrap_or_else(|| corpus::ROOT.to_string());
+    let files: Vec<(PathBuf, String)> = corpus::manifests(Path::new(&root))
         .into_iter()
         .filter_map(|p| {
             Some((

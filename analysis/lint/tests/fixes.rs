@@ -8,30 +8,13 @@
 //! Needs the corpus installed, like `parity.rs`.
 
 mod common;
+mod corpus;
 mod mutations;
 
 use common::{apply, meaning, syntax_errors, VALUE_CHANGING_FIXES};
 use puppet_lint_checks::{lint_path, LintConfig, LintDiagnostic, SourceKind, CHECKS};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-const CORPUS_ROOT: &str = "/usr/share/puppet/modules";
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for path in entries.flatten().map(|e| e.path()) {
-        let Ok(meta) = std::fs::metadata(&path) else {
-            continue;
-        };
-        if meta.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pp") {
-            out.push(path);
-        }
-    }
-}
+use std::path::Path;
 
 fn fixable_count(diagnostics: &[LintDiagnostic], check: &str) -> usize {
     diagnostics
@@ -42,19 +25,11 @@ fn fixable_count(diagnostics: &[LintDiagnostic], check: &str) -> usize {
 
 #[test]
 fn fixes_on_the_mutated_corpus_resolve_problems_and_keep_the_meaning() {
-    if !Path::new(CORPUS_ROOT).join("stdlib").is_dir() {
-        assert!(
-            std::env::var_os("CI").is_none()
-                && std::env::var_os("PUPPET_LS_REQUIRE_CORPUS").is_none(),
-            "the corpus must be installed on CI (.ci/run installs it)"
-        );
-        eprintln!("SKIPPED: the real-world corpus is not installed");
+    if !corpus::installed() {
         return;
     }
     let config = LintConfig::all_enabled();
-    let mut paths = Vec::new();
-    collect(Path::new(CORPUS_ROOT), &mut paths);
-    paths.sort();
+    let paths = corpus::manifests(Path::new(corpus::ROOT));
     assert!(paths.len() > 1900, "corpus incomplete");
     let mut applied: BTreeMap<&str, usize> = BTreeMap::new();
     let mut failures = Vec::new();

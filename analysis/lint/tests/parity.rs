@@ -16,6 +16,7 @@
 //! fails the test). Print the figures with
 //! `cargo test -p puppet-lint-checks --test parity -- --nocapture`.
 
+mod corpus;
 mod deliberate;
 mod mutations;
 
@@ -23,7 +24,6 @@ use puppet_lint_checks::{line_column, lint_path, LintConfig, SourceKind, CHECKS}
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-const CORPUS_ROOT: &str = "/usr/share/puppet/modules";
 const RECORDED: &str = include_str!("../test_data/puppet-lint-3-corpus.tsv");
 const RECORDED_MUTATED: &str = include_str!("../test_data/puppet-lint-3-mutated.tsv");
 const RECORDED_4: &str = include_str!("../test_data/puppet-lint-4-corpus.tsv");
@@ -83,21 +83,9 @@ fn ratio(part: usize, whole: usize) -> f64 {
     }
 }
 
-fn corpus_installed() -> bool {
-    if Path::new(CORPUS_ROOT).join("stdlib").is_dir() {
-        return true;
-    }
-    assert!(
-        std::env::var_os("CI").is_none() && std::env::var_os("PUPPET_LS_REQUIRE_CORPUS").is_none(),
-        "the corpus must be installed on CI (.ci/run installs it)"
-    );
-    eprintln!("SKIPPED: the real-world corpus is not installed");
-    false
-}
-
 #[test]
 fn lint_agrees_with_puppet_lint_3_on_the_corpus() {
-    if corpus_installed() {
+    if corpus::installed() {
         compare(3, "the corpus", RECORDED, |text| text.to_string());
     }
 }
@@ -106,7 +94,7 @@ fn lint_agrees_with_puppet_lint_3_on_the_corpus() {
 /// source; answers for those checks only).
 #[test]
 fn new_checks_agree_with_puppet_lint_4_on_the_corpus() {
-    if corpus_installed() {
+    if corpus::installed() {
         compare(4, "the corpus", RECORDED_4, |text| text.to_string());
     }
 }
@@ -115,7 +103,7 @@ fn new_checks_agree_with_puppet_lint_4_on_the_corpus() {
 /// (`tests/mutations/mod.rs`): quoted titles and modes, tabs, `<-`, ...
 #[test]
 fn lint_agrees_with_puppet_lint_3_on_the_mutated_corpus() {
-    if corpus_installed() {
+    if corpus::installed() {
         compare(3, "the mutated corpus", RECORDED_MUTATED, mutations::mutate);
     }
 }
@@ -138,7 +126,7 @@ fn compare(version: u8, name: &str, recorded_text: &'static str, prepare: fn(&st
     assert!(recorded.len() > 1900, "the recorded answers are incomplete");
     let mut missing_files = Vec::new();
     for (path, theirs) in &recorded {
-        let full_path = Path::new(CORPUS_ROOT).join(path);
+        let full_path = Path::new(corpus::ROOT).join(path);
         let Ok(bytes) = std::fs::read(&full_path) else {
             missing_files.push(*path);
             continue;
