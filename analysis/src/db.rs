@@ -22,9 +22,10 @@ pub struct SourceFile {
     #[returns(ref)]
     pub text: Arc<str>,
     pub kind: SourceKind,
-    /// The tree of `text` when an editor's edit produced it incrementally
-    /// (`Parse::reparse` on the previous tree); `parse` then uses it
-    /// instead of parsing the whole text again.
+    /// The tree of `text` when it was made outside the database: by an
+    /// editor's edit, incrementally (`Parse::reparse` on the previous
+    /// tree), or at load, in parallel. `parse` then uses it instead of
+    /// parsing the whole text again.
     #[returns(ref)]
     pub reparsed: Option<Reparsed>,
     /// The file's items: its top level, then its definitions in text order
@@ -70,7 +71,7 @@ pub struct Item {
     pub documentation: crate::hir::signature::Documentation,
 }
 
-/// A tree computed incrementally for one exact text (the same `Arc`).
+/// A tree made outside the database for one exact text (the same `Arc`).
 #[derive(Debug, Clone)]
 pub struct Reparsed {
     pub text: Arc<str>,

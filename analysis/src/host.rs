@@ -39,6 +39,94 @@ fn edit_fits(edit: &puppet_syntax::TextEdit, text: &str) -> bool {
     start <= end && end <= text.len() && text.is_char_boundary(start) && text.is_char_boundary(end)
 }
 
+/// A new Puppet source as loading needs it, prepared off the database:
+/// its tree, its items, and what each declares and publishes.
+struct PreparedFile {
+    path: PathBuf,
+    reparsed: crate::db::Reparsed,
+    cache: ItemCache,
+    items: Vec<PreparedItem>,
+}
+
+struct PreparedItem {
+    collected: crate::hir::items::CollectedItem,
+    declared: Declared,
+    published: Published,
+}
+
+/// Either a file prepared off the database or one that goes through the
+/// ordinary update (a file already known, or not a Puppet source).
+enum Loaded {
+    Prepared(Box<PreparedFile>),
+    Plain(PathBuf, String),
+}
+
+/// Prepares the new Puppet sources among `files` on every core (parsing,
+/// collecting items and lowering them is most of loading a workspace),
+/// keeping their order.
+fn prepare_in_parallel(
+    files: Vec<(PathBuf, String)>,
+    known: &BTreeMap<PathBuf, SourceFile>,
+) -> Vec<Loaded> {
+    use rayon::prelude::*;
+    files
+        .into_par_iter()
+        .map(|(path, text)| {
+            let new_source =
+                matches!(InputKind::of(&path), InputKind::Source) && !known.contains_key(&path);
+            if !new_source {
+                return Loaded::Plain(path, text);
+            }
+            let kind = SourceKind::from_path(&path);
+            let text: Arc<str> = Arc::from(text);
+            let parse = puppet_syntax::parse(&text, kind);
+            let mut cache = ItemCache::default();
+            let items = cache
+                .collect(&parse.syntax_node(), kind)
+                .into_iter()
+                .map(|collected| {
+                    let declared = declared(collected.kind, &collected.name, &collected.content);
+                    let (body, _) = crate::hir::lower::lower_item(&collected.content);
+                    let published = crate::hir::published(&body);
+                    PreparedItem {
+                        collected,
+                        declared,
+                        published,
+                    }
+                })
+                .collect();
+            Loaded::Prepared(Box::new(PreparedFile {
+                path,
+                reparsed: crate::db::Reparsed { text, parse },
+                cache,
+                items,
+            }))
+        })
+        .collect()
+}
+
+/// What a definition declares: its signature and documentation.
+struct Declared {
+    signature: Option<crate::hir::Signature>,
+    documentation: Documentation,
+}
+
+fn declared(kind: ItemKind, name: &str, content: &ItemContent) -> Declared {
+    match (kind, content) {
+        (ItemKind::Definition(kind), ItemContent::Definition(green)) => {
+            let node = green.syntax();
+            Declared {
+                signature: crate::hir::signature::signature(kind, name.to_string(), &node),
+                documentation: crate::hir::signature::documentation(&node),
+            }
+        }
+        _ => Declared {
+            signature: None,
+            documentation: Documentation::default(),
+        },
+    }
+}
+
 /// What kind of input a path is, by its extension.
 enum InputKind {
     Source,
@@ -126,8 +214,11 @@ impl AnalysisHost {
     /// as loaded from disk: their content is expected to stay as it is.
     pub fn set_files(&mut self, files: Vec<(PathBuf, String)>) {
         let mut added = false;
-        for (path, text) in files {
-            added |= self.set_file_text(&path, text, Durability::HIGH);
+        for loaded in prepare_in_parallel(files, &self.files) {
+            added |= match loaded {
+                Loaded::Prepared(file) => self.add_prepared(*file),
+                Loaded::Plain(path, text) => self.set_file_text(&path, text, Durability::HIGH),
+            };
         }
         if added {
             self.sync_file_set();
@@ -139,6 +230,55 @@ impl AnalysisHost {
         if self.set_file_text(path, text, Durability::LOW) {
             self.sync_file_set();
         }
+    }
+
+    /// Adds a new source file prepared off the database (with high
+    /// durability: a load, not an edit). Returns true (the file is new).
+    fn add_prepared(&mut self, prepared: PreparedFile) -> bool {
+        let PreparedFile {
+            path,
+            reparsed,
+            cache,
+            items: prepared_items,
+        } = prepared;
+        let file = SourceFile::builder(
+            path.clone(),
+            reparsed.text.clone(),
+            SourceKind::from_path(&path),
+            Some(reparsed),
+            Vec::new(),
+            FilePlaces::default(),
+        )
+        .durability(Durability::HIGH)
+        .new(&self.db);
+        let mut items = Vec::with_capacity(prepared_items.len());
+        let mut places = Vec::with_capacity(prepared_items.len());
+        for p in prepared_items {
+            let c = p.collected;
+            let item = Item::builder(
+                file,
+                c.kind,
+                c.name.to_string(),
+                c.in_class,
+                c.content,
+                p.declared.signature,
+                p.published,
+                p.declared.documentation,
+            )
+            .durability(Durability::HIGH)
+            .new(&self.db);
+            items.push(item);
+            places.push(c.place);
+        }
+        file.set_items(&mut self.db)
+            .with_durability(Durability::HIGH)
+            .to(items);
+        file.set_places(&mut self.db)
+            .with_durability(Durability::HIGH)
+            .to(FilePlaces { items: places });
+        self.files.insert(path, file);
+        self.item_caches.insert(file, cache);
+        true
     }
 
     /// Returns true if the file is new.
@@ -317,17 +457,14 @@ impl AnalysisHost {
 
     /// Sets what an item declares and publishes, when it changed.
     fn publish(&mut self, item: Item, durability: Durability) {
-        let (signature, documentation) = match (item.kind(&self.db), item.content(&self.db)) {
-            (ItemKind::Definition(kind), ItemContent::Definition(green)) => {
-                let node = green.syntax();
-                let name = item.name(&self.db).clone();
-                (
-                    crate::hir::signature::signature(kind, name, &node),
-                    crate::hir::signature::documentation(&node),
-                )
-            }
-            _ => (None, Documentation::default()),
-        };
+        let Declared {
+            signature,
+            documentation,
+        } = declared(
+            item.kind(&self.db),
+            item.name(&self.db),
+            item.content(&self.db),
+        );
         if *item.documentation(&self.db) != documentation {
             item.set_documentation(&mut self.db)
                 .with_durability(durability)
@@ -503,6 +640,32 @@ impl AnalysisHost {
         }
     }
 
+    /// The diagnostics of many files (in their order), computed on every
+    /// core. Between batches, inference results beyond the database's
+    /// limits are dropped, so that checking a large code base holds only
+    /// what the next files need.
+    pub fn diagnostics_of(&mut self, paths: &[PathBuf]) -> Vec<Vec<Diagnostic>> {
+        use rayon::prelude::*;
+        const BATCH: usize = 256;
+        let mut out = Vec::with_capacity(paths.len());
+        for batch in paths.chunks(BATCH) {
+            // A view per worker, cloned from one (a view is not shared).
+            let base = std::sync::Mutex::new(self.analysis());
+            let diagnostics: Vec<Vec<Diagnostic>> = batch
+                .par_iter()
+                .map_init(
+                    || base.lock().unwrap_or_else(|e| e.into_inner()).clone(),
+                    // Nothing changes the database meanwhile: never cancelled.
+                    |view, path| view.diagnostics(path).unwrap_or_default(),
+                )
+                .collect();
+            drop(base);
+            out.extend(diagnostics);
+            salsa::Database::trigger_lru_eviction(&mut self.db);
+        }
+        out
+    }
+
     pub fn layout(&self) -> &Layout {
         self.workspace.layout(&self.db)
     }
@@ -532,6 +695,7 @@ impl AnalysisHost {
 }
 
 /// A snapshot of the database at one revision (see `AnalysisHost::analysis`).
+#[derive(Clone)]
 pub struct Analysis {
     db: RootDatabase,
     workspace: Workspace,

@@ -137,13 +137,13 @@ pub fn resolve<'db>(
 }
 
 /// Looks a name up (interning it).
-pub fn lookup(
-    db: &dyn salsa::Database,
+pub fn lookup<'db>(
+    db: &'db dyn salsa::Database,
     workspace: Workspace,
     namespace: Namespace,
     name: &str,
-) -> Vec<Resolved> {
-    resolve(db, workspace, DefName::new(db, namespace, index_key(name))).clone()
+) -> &'db [Resolved] {
+    resolve(db, workspace, DefName::new(db, namespace, index_key(name)))
 }
 
 /// The signature of the definition a location points at.

@@ -73,7 +73,7 @@ fn edit_inside_a_body_reanalyses_only_that_file() {
     // Only the edited item is lowered, typed and checked again.
     assert_eq!(executed(&log, "lowered_item").len(), 1, "{log:#?}");
     assert_eq!(executed(&log, "item_diagnostics").len(), 1, "{log:#?}");
-    assert_eq!(executed(&log, "infer_item_at").len(), 1, "{log:#?}");
+    assert_eq!(executed(&log, "infer_item").len(), 1, "{log:#?}");
 }
 
 #[test]

@@ -69,8 +69,9 @@ pub struct Facts {
     exact: HashMap<String, usize>,
     /// Every entry by its path as written (placeholders included).
     by_path: HashMap<String, usize>,
-    /// The entries whose path has a placeholder segment.
-    placeholders: Vec<usize>,
+    /// The entries whose path has a placeholder segment, by their number
+    /// of segments.
+    placeholders: HashMap<usize, Vec<usize>>,
     /// The direct children of each structured fact, by its path.
     children: HashMap<String, Vec<usize>>,
     /// Each entry's type, built once (a structured fact's type is built
@@ -111,9 +112,13 @@ impl Facts {
         for (i, fact) in all.iter().enumerate() {
             by_path.entry(fact.path.clone()).or_insert(i);
         }
-        let placeholders = (0..all.len())
-            .filter(|&i| all[i].path.contains('<'))
-            .collect();
+        let mut placeholders: HashMap<usize, Vec<usize>> = HashMap::new();
+        for (i, fact) in all.iter().enumerate() {
+            if fact.path.contains('<') {
+                let segments = fact.path.split('.').count();
+                placeholders.entry(segments).or_default().push(i);
+            }
+        }
         Facts {
             all,
             exact,
@@ -131,6 +136,7 @@ impl Facts {
         }
         let segs: Vec<&str> = path.split('.').collect();
         self.placeholders
+            .get(&segs.len())?
             .iter()
             .filter_map(|&i| self.all.get(i))
             .find(|f| self.matches(f, &segs))
@@ -139,16 +145,17 @@ impl Facts {
     /// True when the entry's path matches the segments; a placeholder
     /// segment matches any key its own entry's pattern accepts.
     fn matches(&self, fact: &Fact, segs: &[&str]) -> bool {
-        if fact.path.split('.').count() != segs.len() {
-            return false;
-        }
         let mut end = 0;
         for (f, s) in fact.path.split('.').zip(segs) {
             end += if end == 0 { f.len() } else { f.len() + 1 };
             if f == *s {
                 continue;
             }
-            if !f.contains('<') {
+            // The text before the placeholder is literal (`ipaddress_<if>`).
+            let Some((literal, _)) = f.split_once('<') else {
+                return false;
+            };
+            if !s.starts_with(literal) {
                 return false;
             }
             // The placeholder's own entry (same prefix) holds its pattern.

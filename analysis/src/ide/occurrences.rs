@@ -17,6 +17,7 @@ use crate::ruby_plugins::plugin_index;
 use crate::workspace::TemplateFunction;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 /// What an occurrence refers to. Names are lower-cased index keys, so
@@ -114,13 +115,37 @@ pub fn occurrences_of(
 ) -> Vec<(SourceFile, Occurrence)> {
     let mut out = Vec::new();
     for &file in workspace.files(db) {
-        for occurrence in file_occurrences(db, workspace, file) {
-            if occurrence.referent == *referent {
-                out.push((file, occurrence.clone()));
-            }
-        }
+        let Some(found) = file_referents(db, workspace, file).get(referent) else {
+            continue;
+        };
+        let occurrences = file_occurrences(db, workspace, file);
+        out.extend(
+            found
+                .iter()
+                .filter_map(|&i| occurrences.get(i))
+                .map(|o| (file, o.clone())),
+        );
     }
     out
+}
+
+/// A file's occurrences by what they refer to (indexes into
+/// [`file_occurrences`]): finding a name's occurrences in the workspace
+/// then costs a lookup per file, not a comparison per occurrence.
+#[salsa::tracked(returns(ref))]
+fn file_referents(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+) -> HashMap<Referent, Vec<usize>> {
+    let mut by_referent: HashMap<Referent, Vec<usize>> = HashMap::new();
+    for (i, occurrence) in file_occurrences(db, workspace, file).iter().enumerate() {
+        by_referent
+            .entry(occurrence.referent.clone())
+            .or_default()
+            .push(i);
+    }
+    by_referent
 }
 
 /// A name written literally: its text and range (a string's content

@@ -137,19 +137,35 @@ impl ItemTypes {
 /// other's variables); at level 0 other items are `Any`.
 const HOPS: u8 = 2;
 
-/// Infers one item.
-pub fn infer_item(db: &dyn salsa::Database, workspace: Workspace, item: Item) -> &Arc<ItemTypes> {
-    infer_item_at(db, workspace, item, HOPS)
+/// Infers one item (every expression's type), reading other items'
+/// variables at level `HOPS - 1`: what hovers, checks and IDE features
+/// read.
+///
+/// Kept for a bounded number of items (the largest results of the
+/// database): a whole-workspace check drops them as it goes, and an
+/// evicted item is inferred again when asked.
+#[salsa::tracked(returns(ref), lru = 1024)]
+pub fn infer_item(db: &dyn salsa::Database, workspace: Workspace, item: Item) -> Arc<ItemTypes> {
+    Arc::new(walk_item(db, workspace, item, HOPS))
 }
 
-/// Infers one item, reading other items' variables at level `hops - 1`.
+/// An item's variables at the end of its own scope, as inference at level
+/// `hops` leaves them: what other items read as its variables. Only these
+/// are kept (not every expression's type), so the levels below the top
+/// cost little memory, and an edit that leaves them equal stops here.
 #[salsa::tracked(returns(ref))]
-pub fn infer_item_at(
+pub fn item_final_vars(
     db: &dyn salsa::Database,
     workspace: Workspace,
     item: Item,
     hops: u8,
-) -> Arc<ItemTypes> {
+) -> Arc<BTreeMap<Name, Inferred>> {
+    Arc::new(walk_item(db, workspace, item, hops).final_vars)
+}
+
+/// Walks one item's body, reading other items' variables at level
+/// `hops - 1`.
+fn walk_item(db: &dyn salsa::Database, workspace: Workspace, item: Item, hops: u8) -> ItemTypes {
     let body = item_body(db, item);
     let scopes = item_scopes(db, workspace, item);
     let ctx = type_context(db, workspace);
@@ -160,7 +176,7 @@ pub fn infer_item_at(
         hops: hops.saturating_sub(1),
         enabled: hops > 0,
     };
-    Arc::new(walk::Walker::new(ctx, body, scopes, &outside, &functions).run())
+    walk::Walker::new(ctx, body, scopes, &outside, &functions).run()
 }
 
 /// The workspace's Puppet-language functions a body calls, directly or
@@ -184,10 +200,7 @@ fn called_functions(
             if found.iter().any(|(n, _)| *n == key) || found.len() >= 32 {
                 continue;
             }
-            let Some(resolved) = lookup(db, workspace, Namespace::Function, &key)
-                .into_iter()
-                .next()
-            else {
+            let Some(resolved) = lookup(db, workspace, Namespace::Function, &key).first() else {
                 continue;
             };
             if resolved.definition.kind != crate::hir::DefKind::Function {
@@ -257,8 +270,8 @@ pub fn class_variable_type(
         let Some(resolved) = found.first() else {
             return Inferred::any();
         };
-        let types = infer_item_at(db, workspace, resolved.location.item, hops);
-        if let Some(found) = types.final_vars.get(&key) {
+        let vars = item_final_vars(db, workspace, resolved.location.item, hops);
+        if let Some(found) = vars.get(&key) {
             return found.clone();
         }
         match &resolved.definition.parent {
@@ -299,8 +312,8 @@ pub fn global_variable_type(
             if !global {
                 continue;
             }
-            let types = infer_item_at(db, workspace, item, hops);
-            if let Some(found) = types.final_vars.get(&key) {
+            let vars = item_final_vars(db, workspace, item, hops);
+            if let Some(found) = vars.get(&key) {
                 joined = Some(match joined {
                     None => found.clone(),
                     Some(j) if j == *found => j,
@@ -356,14 +369,16 @@ impl FileTypes {
 pub fn infer_file(db: &dyn salsa::Database, workspace: Workspace, file: SourceFile) -> FileTypes {
     let mut out = FileTypes::default();
     for &item in file.items(db) {
-        project(db, workspace, item, &mut out);
+        project(db, workspace, item, None, &mut out);
     }
     out.definitions
         .sort_by_key(|(range, _)| (range.start(), range.end()));
     out
 }
 
-/// What the expressions in `range` of `file` need: the items around it.
+/// What is known of the expressions and definitions of `file` that overlap
+/// `range` (those around it included): only these are copied out, so that
+/// a hover costs what it looks at, not the size of the item.
 pub fn infer_range(
     db: &dyn salsa::Database,
     workspace: Workspace,
@@ -374,7 +389,7 @@ pub fn infer_range(
     for item in &file_items(db, file).items {
         let touches = item.range.intersect(range).is_some() || item.range.contains_range(range);
         if touches {
-            project(db, workspace, item.item, &mut out);
+            project(db, workspace, item.item, Some(range), &mut out);
         }
     }
     out.definitions
@@ -382,8 +397,16 @@ pub fn infer_range(
     out
 }
 
-/// Adds an item's inference to `out`, in file positions.
-fn project(db: &dyn salsa::Database, workspace: Workspace, item: Item, out: &mut FileTypes) {
+/// Adds an item's inference to `out`, in file positions: all of it, or
+/// what overlaps `only`.
+fn project(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    item: Item,
+    only: Option<TextRange>,
+    out: &mut FileTypes,
+) {
+    let wanted = |range: TextRange| only.is_none_or(|only| range.intersect(only).is_some());
     let Some(place) = item_place(db, item) else {
         return;
     };
@@ -393,7 +416,9 @@ fn project(db: &dyn salsa::Database, workspace: Workspace, item: Item, out: &mut
     for (i, inferred) in types.exprs.iter().enumerate() {
         let Some(inferred) = inferred else { continue };
         let range = place.absolute(map.expr_range(crate::hir::body::ExprId::from_index(i)));
-        out.exprs.entry(range).or_insert_with(|| inferred.clone());
+        if wanted(range) {
+            out.exprs.entry(range).or_insert_with(|| inferred.clone());
+        }
     }
     for def in &scopes.defs {
         let range = def_site_range(&map, def.site);
@@ -401,6 +426,9 @@ fn project(db: &dyn salsa::Database, workspace: Workspace, item: Item, out: &mut
             continue;
         };
         let range = place.absolute(range);
+        if !wanted(range) {
+            continue;
+        }
         out.exprs.insert(range, inferred.clone());
         out.definitions.push((range, inferred.clone()));
     }

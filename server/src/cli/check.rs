@@ -24,7 +24,7 @@ pub fn run(paths: &[PathBuf], format: Format) -> ExitCode {
     } else {
         paths.to_vec()
     };
-    let host = AnalysisHost::from_paths(&paths);
+    let mut host = AnalysisHost::from_paths(&paths);
     // Report on the files under the given paths; modules found through a
     // module path or test fixtures are dependencies.
     let reported: Vec<PathBuf> = host
@@ -38,8 +38,8 @@ pub fn run(paths: &[PathBuf], format: Format) -> ExitCode {
     let mut records = Vec::new();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for path in &reported {
-        let diagnostics = host.diagnostics(path);
+    let all = host.diagnostics_of(&reported);
+    for (path, diagnostics) in reported.iter().zip(all) {
         if diagnostics.is_empty() {
             continue;
         }
@@ -80,6 +80,9 @@ pub fn run(paths: &[PathBuf], format: Format) -> ExitCode {
         if warnings == 1 { "" } else { "s" },
         if files_with_problems == 1 { "" } else { "s" },
     );
+    // The process ends here: freeing every tree and result one by one
+    // would only delay the exit.
+    std::mem::forget(host);
     if errors > 0 {
         ExitCode::FAILURE
     } else {

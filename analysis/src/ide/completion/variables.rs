@@ -65,12 +65,13 @@ pub(super) fn complete(ctx: &Ctx, braced: bool) -> Vec<CompletionItem> {
     let root = parse(ctx.db, ctx.file).syntax_node();
     let resolution = variable_resolution(ctx.db, ctx.workspace, ctx.file);
     let (locals, terminal) = resolution.visible_at(ctx.context.offset);
-    let types = crate::infer::infer_range(
-        ctx.db,
-        ctx.workspace,
-        ctx.file,
-        TextRange::empty(ctx.context.offset),
-    );
+    // What inference knows of the visible definitions (and no more).
+    let span = locals
+        .iter()
+        .fold(TextRange::empty(ctx.context.offset), |span, def| {
+            span.cover(def.range)
+        });
+    let types = crate::infer::infer_range(ctx.db, ctx.workspace, ctx.file, span);
     for def in locals {
         let kind = if def.kind.is_param() {
             CompletionKind::Parameter
