@@ -130,6 +130,16 @@ pub fn parse(db: &dyn salsa::Database, file: SourceFile) -> Parse {
     puppet_syntax::parse(text, *file.kind(db))
 }
 
+/// Where a file's lines start, kept while its text is unchanged (the
+/// server converts positions of closed files with it).
+#[salsa::tracked(returns(ref))]
+pub fn line_index(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+) -> Arc<puppet_syntax::line_index::LineIndex> {
+    Arc::new(puppet_syntax::line_index::LineIndex::new(file.text(db)))
+}
+
 /// The database: storage plus a log of executed queries, kept only when
 /// asked for ([`RootDatabase::log_executions`]): tests use it to prove
 /// what was (not) recomputed.

@@ -718,6 +718,19 @@ impl Analysis {
         self.files.keys().map(PathBuf::as_path)
     }
 
+    /// Where a file's lines start (memoized while its text is unchanged).
+    pub fn line_index(&self, path: &Path) -> Option<Arc<puppet_syntax::line_index::LineIndex>> {
+        let &file = self.files.get(path)?;
+        Some(crate::db::line_index(&self.db, file).clone())
+    }
+
+    /// The file's syntax tree as the analysis holds it, printed as
+    /// `puppet-ls parse --tree` prints it.
+    pub fn syntax_tree(&self, path: &Path) -> Option<String> {
+        let &file = self.files.get(path)?;
+        Some(crate::db::parse(&self.db, file).debug_tree())
+    }
+
     /// The syntax and validation problems of a file alone (cheap after an
     /// incremental edit, and shared with the full diagnostics).
     pub fn syntax_diagnostics(&self, path: &Path) -> Result<Vec<Diagnostic>, salsa::Cancelled> {

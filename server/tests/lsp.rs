@@ -6,6 +6,7 @@
 mod support;
 
 use serde_json::{json, Value};
+use std::time::Duration;
 use support::{
     cli_tree, codes, file_uri, fixture, pull_capabilities, push_capabilities, Server, TIMEOUT,
 };
@@ -226,6 +227,64 @@ fn pull_diagnostics_for_open_and_closed_files() {
         .server_requests_for("workspace/diagnostic/refresh")
         .is_empty());
     assert!(server.shutdown().success());
+}
+
+/// A client that already has every result is answered only once
+/// something changed (long polling), not at once with nothing new.
+#[test]
+fn workspace_diagnostics_are_long_polled() {
+    let dir = fixture(MODULE);
+    let root = dir.join("mymod");
+    let mut server = Server::start();
+    server.initialize(&root, pull_capabilities());
+    server.wait_indexed();
+    let first = server.call("workspace/diagnostic", json!({"previousResultIds": []}));
+    let known: Vec<Value> = first["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| json!({"uri": i["uri"], "value": i["resultId"]}))
+        .collect();
+    assert_eq!(known.len(), 1, "{first:#}");
+
+    let id =
+        json!(server.send_request("workspace/diagnostic", json!({"previousResultIds": known})));
+    assert!(
+        server
+            .response_within(&id, Duration::from_millis(700))
+            .is_none(),
+        "nothing changed, yet the request was answered"
+    );
+    // The broken file is fixed on disk.
+    let broken = root.join("manifests/broken.pp");
+    std::fs::write(&broken, "class mymod::broken {\n  include mymod\n}\n").unwrap();
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": file_uri(&broken), "type": 2}]}),
+    );
+    let report = server
+        .response_within(&id, Duration::from_secs(20))
+        .expect("answered once something changed")
+        .expect("a report");
+    let items = report["items"].as_array().unwrap();
+    let item = items
+        .iter()
+        .find(|i| i["uri"] == file_uri(&broken).as_str())
+        .unwrap_or_else(|| panic!("{report:#}"));
+    assert_eq!(item["kind"], "full");
+    assert_eq!(codes(&item["items"]), Vec::<String>::new());
+
+    // Shutting down answers a waiting request.
+    let known = vec![json!({"uri": item["uri"], "value": item["resultId"]})];
+    let id =
+        json!(server.send_request("workspace/diagnostic", json!({"previousResultIds": known})));
+    let shutdown = json!(server.send_request("shutdown", Value::Null));
+    assert!(server
+        .response_within(&id, Duration::from_secs(10))
+        .is_some_and(|r| r.is_ok()));
+    assert!(server
+        .response_within(&shutdown, Duration::from_secs(10))
+        .is_some());
 }
 
 #[test]

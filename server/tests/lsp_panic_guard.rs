@@ -86,3 +86,67 @@ fn a_panic_while_applying_an_edit_does_not_end_the_server() {
     assert!(hover_text(&mut server, &uri, &fixed, "$x").contains("Integer[8080, 8080]"));
     assert!(server.shutdown().success());
 }
+
+/// A panic in a request handler is answered with an internal error naming
+/// it; the session goes on, and the same request for other methods works.
+#[test]
+fn a_panic_in_a_request_handler_is_an_error_reply() {
+    let dir = fixture(MODULE);
+    let mut server = Server::start_env(
+        &[],
+        &[("PUPPET_LS_TEST_PANIC_METHOD", "textDocument/hover")],
+    );
+    server.initialize(dir.path(), json!({}));
+    let uri = dir.uri("demo/manifests/init.pp");
+    let text = std::fs::read_to_string(dir.join("demo/manifests/init.pp")).unwrap();
+    server.did_open(&uri, 1, &text);
+    for _ in 0..2 {
+        let error = server
+            .request(
+                "textDocument/hover",
+                doc_pos(&uri, position_of(&text, "$x", 1)),
+            )
+            .expect_err("the hover handler panics");
+        assert_eq!(error["code"], json!(-32603), "{error:#}");
+        let message = error["message"].as_str().unwrap_or("");
+        assert!(message.contains("textDocument/hover"), "{message}");
+        assert!(message.contains("injected panic"), "{message}");
+        assert!(server.alive(), "the server ended on a panic");
+    }
+    let definition = server
+        .request(
+            "textDocument/definition",
+            doc_pos(&uri, position_of(&text, "$x", 7)),
+        )
+        .expect("other requests are answered");
+    assert!(
+        definition.is_object() || definition.is_array(),
+        "{definition:#}"
+    );
+    assert!(server.shutdown().success());
+}
+
+/// A panic in a notification handler is logged and dropped: the
+/// documents and the analysis stay as they were.
+#[test]
+fn a_panic_in_a_notification_handler_is_dropped() {
+    let dir = fixture(MODULE);
+    let mut server = Server::start_env(
+        &[],
+        &[(
+            "PUPPET_LS_TEST_PANIC_METHOD",
+            "workspace/didChangeWatchedFiles",
+        )],
+    );
+    server.initialize(dir.path(), json!({}));
+    let uri = dir.uri("demo/manifests/init.pp");
+    let text = std::fs::read_to_string(dir.join("demo/manifests/init.pp")).unwrap();
+    server.did_open(&uri, 1, &text);
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri, "type": 2}]}),
+    );
+    assert!(server.alive(), "the server ended on a panic");
+    assert!(hover_text(&mut server, &uri, &text, "$x").contains("Integer[8080, 8080]"));
+    assert!(server.shutdown().success());
+}

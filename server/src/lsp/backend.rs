@@ -93,6 +93,10 @@ struct Inner {
     /// The initial workspace load, which workspace requests wait for.
     readiness: Readiness,
     next_token: AtomicU32,
+    /// Counts the changes that can change diagnostics (edits, files, the
+    /// configuration, shutdown): a long-polled `workspace/diagnostic`
+    /// waits for it to move.
+    changes: tokio::sync::watch::Sender<u64>,
 }
 
 impl Backend {
@@ -106,6 +110,7 @@ impl Backend {
                 indexing: tokio::sync::Mutex::new(()),
                 readiness: Readiness::from_env(),
                 next_token: AtomicU32::new(0),
+                changes: tokio::sync::watch::Sender::new(0),
             }),
         }
     }
@@ -121,6 +126,16 @@ impl Backend {
             .state
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Something that can change diagnostics happened.
+    pub fn changed(&self) {
+        self.inner.changes.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Watches [`Backend::changed`].
+    pub fn changes(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.inner.changes.subscribe()
     }
 
     pub fn support(&self) -> ClientSupport {
@@ -154,17 +169,17 @@ impl Backend {
         self.state().shut_down
     }
 
-    /// `puppet-ls/syntaxTree`: the document's rowan tree, as `puppet-ls
-    /// parse --tree` prints it.
+    /// `puppet-ls/syntaxTree`: the tree the server holds for the document
+    /// (incrementally reparsed while typing), as `puppet-ls parse --tree`
+    /// prints it.
     pub async fn syntax_tree(&self, params: SyntaxTreeParams) -> Result<String> {
         let uri = params.text_document.uri;
         self.on_snapshot(move |snap| {
             let path = snap.path(&uri)?;
-            let text = snap
-                .text(&path)
-                .ok_or_else(|| jsonrpc::Error::invalid_params("unknown document"))?;
-            let kind = puppet_syntax::SourceKind::from_path(&path);
-            Ok(puppet_syntax::parse(&text, kind).debug_tree())
+            Ok(snap
+                .analysis
+                .syntax_tree(&path)
+                .ok_or_else(|| jsonrpc::Error::invalid_params("unknown document"))?)
         })
         .await
     }
@@ -260,6 +275,8 @@ impl LanguageServer for Backend {
     async fn shutdown(&self) -> Result<()> {
         self.state().shut_down = true;
         self.inner.readiness.settle("shutdown");
+        // Long-polled requests answer now.
+        self.changed();
         Ok(())
     }
 

@@ -16,6 +16,7 @@ use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 use tower_lsp_server::jsonrpc;
 use tower_lsp_server::lsp_types::{self as lsp, Uri};
@@ -97,6 +98,7 @@ fn reported_closed_files(snap: &Snapshot) -> Vec<PathBuf> {
 /// After a document changed (push mode): syntax at once, the rest after
 /// the debounce.
 pub fn document_changed(backend: &Backend, path: PathBuf, version: i32) {
+    backend.changed();
     if backend.support().pull_diagnostics {
         return;
     }
@@ -112,6 +114,7 @@ pub fn document_changed(backend: &Backend, path: PathBuf, version: i32) {
 
 /// After something that can change any file's diagnostics.
 pub fn workspace_changed(backend: &Backend) {
+    backend.changed();
     let backend = backend.clone();
     tokio::spawn(async move {
         if backend.support().pull_diagnostics {
@@ -338,50 +341,82 @@ pub async fn document_report(
 
 /// `workspace/diagnostic`: the workspace files that are not open. A file
 /// without problems is reported only to clear what the client had.
+///
+/// Long-polled, as the protocol intends: when the client already has every
+/// result (all unchanged), the answer waits until something changes
+/// instead of returning nothing new at once (which makes a client ask
+/// again and again while idle).
 pub async fn workspace_report(
     backend: &Backend,
     params: lsp::WorkspaceDiagnosticParams,
 ) -> jsonrpc::Result<lsp::WorkspaceDiagnosticReportResult> {
-    let previous: HashMap<String, String> = params
-        .previous_result_ids
-        .into_iter()
-        .map(|p| (p.uri.as_str().to_string(), p.value))
-        .collect();
-    backend
-        .on_workspace_snapshot("workspace/diagnostic", move |snap| {
-            let mut items = Vec::new();
-            for path in reported_closed_files(snap) {
-                let Some(uri) = convert::path_to_uri(&path) else {
-                    continue;
-                };
-                let diagnostics = file_diagnostics(snap, &path)?.unwrap_or_default();
-                let id = result_id(&diagnostics);
-                let before = previous.get(uri.as_str());
-                if before == Some(&id) {
-                    items.push(lsp::WorkspaceDocumentDiagnosticReport::Unchanged(
-                        lsp::WorkspaceUnchangedDocumentDiagnosticReport {
-                            uri,
-                            version: None,
-                            unchanged_document_diagnostic_report:
-                                lsp::UnchangedDocumentDiagnosticReport { result_id: id },
-                        },
-                    ));
-                } else if !diagnostics.is_empty() || before.is_some() {
-                    items.push(lsp::WorkspaceDocumentDiagnosticReport::Full(
-                        lsp::WorkspaceFullDocumentDiagnosticReport {
-                            uri,
-                            version: None,
-                            full_document_diagnostic_report: lsp::FullDocumentDiagnosticReport {
-                                result_id: Some(id),
-                                items: diagnostics,
-                            },
-                        },
-                    ));
-                }
-            }
-            Ok(lsp::WorkspaceDiagnosticReportResult::Report(
+    let previous: Arc<HashMap<String, String>> = Arc::new(
+        params
+            .previous_result_ids
+            .into_iter()
+            .map(|p| (p.uri.as_str().to_string(), p.value))
+            .collect(),
+    );
+    let mut changes = backend.changes();
+    loop {
+        changes.borrow_and_update();
+        let known = previous.clone();
+        let (items, news) = backend
+            .on_workspace_snapshot("workspace/diagnostic", move |snap| {
+                workspace_items(snap, &known)
+            })
+            .await?;
+        if news || previous.is_empty() || backend.state().shut_down {
+            return Ok(lsp::WorkspaceDiagnosticReportResult::Report(
                 lsp::WorkspaceDiagnosticReport { items },
-            ))
-        })
-        .await
+            ));
+        }
+        if changes.changed().await.is_err() {
+            return Ok(lsp::WorkspaceDiagnosticReportResult::Report(
+                lsp::WorkspaceDiagnosticReport { items },
+            ));
+        }
+    }
+}
+
+/// The reports of the closed workspace files against the client's
+/// results, and whether any is new.
+fn workspace_items(
+    snap: &Snapshot,
+    previous: &HashMap<String, String>,
+) -> Result<(Vec<lsp::WorkspaceDocumentDiagnosticReport>, bool), RequestError> {
+    let mut items = Vec::new();
+    let mut news = false;
+    for path in reported_closed_files(snap) {
+        let Some(uri) = convert::path_to_uri(&path) else {
+            continue;
+        };
+        let diagnostics = file_diagnostics(snap, &path)?.unwrap_or_default();
+        let id = result_id(&diagnostics);
+        let before = previous.get(uri.as_str());
+        if before == Some(&id) {
+            items.push(lsp::WorkspaceDocumentDiagnosticReport::Unchanged(
+                lsp::WorkspaceUnchangedDocumentDiagnosticReport {
+                    uri,
+                    version: None,
+                    unchanged_document_diagnostic_report: lsp::UnchangedDocumentDiagnosticReport {
+                        result_id: id,
+                    },
+                },
+            ));
+        } else if !diagnostics.is_empty() || before.is_some() {
+            news = true;
+            items.push(lsp::WorkspaceDocumentDiagnosticReport::Full(
+                lsp::WorkspaceFullDocumentDiagnosticReport {
+                    uri,
+                    version: None,
+                    full_document_diagnostic_report: lsp::FullDocumentDiagnosticReport {
+                        result_id: Some(id),
+                        items: diagnostics,
+                    },
+                },
+            ));
+        }
+    }
+    Ok((items, news))
 }

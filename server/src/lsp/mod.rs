@@ -32,6 +32,9 @@ mod workspace;
 
 use std::process::ExitCode;
 use tower_lsp_server::{LspService, Server};
+use tracing_subscriber::filter::{LevelFilter, Targets};
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 
 /// Stack size of the runtime's threads: deep Puppet expressions recurse.
 const STACK_SIZE: usize = 16 * 1024 * 1024;
@@ -52,24 +55,62 @@ pub enum LogLevel {
 }
 
 impl LogLevel {
-    fn filter(self) -> tracing::Level {
+    fn filter(self) -> LevelFilter {
         match self {
-            LogLevel::Error => tracing::Level::ERROR,
-            LogLevel::Warn => tracing::Level::WARN,
-            LogLevel::Info => tracing::Level::INFO,
-            LogLevel::Debug => tracing::Level::DEBUG,
-            LogLevel::Trace => tracing::Level::TRACE,
+            LogLevel::Error => LevelFilter::ERROR,
+            LogLevel::Warn => LevelFilter::WARN,
+            LogLevel::Info => LevelFilter::INFO,
+            LogLevel::Debug => LevelFilter::DEBUG,
+            LogLevel::Trace => LevelFilter::TRACE,
         }
     }
+}
+
+/// puppet-ls's own crates: `--log-level` is for them.
+const OWN_CRATES: [&str; 4] = [
+    "puppet_ls",
+    "puppet_analysis",
+    "puppet_syntax",
+    "puppet_format",
+];
+
+/// What is logged: puppet-ls's crates at `level`, the libraries (the
+/// database, the LSP framework) at warnings only, so that `--log-level
+/// info` shows what the server does, not the internals of its libraries.
+/// `PUPPET_LS_LOG` (`salsa=debug,puppet_analysis=trace`) adds or
+/// overrides targets.
+pub fn log_filter(level: LogLevel, overrides: Option<&str>) -> Targets {
+    let mut targets = Targets::new().with_default(LevelFilter::WARN.min(level.filter()));
+    for own in OWN_CRATES {
+        targets = targets.with_target(own, level.filter());
+    }
+    let overrides = overrides.and_then(|text| match text.parse::<Targets>() {
+        Ok(parsed) => Some(parsed),
+        Err(e) => {
+            eprintln!("puppet-ls: PUPPET_LS_LOG ignored: {e}");
+            None
+        }
+    });
+    if let Some(overrides) = overrides {
+        for (target, level) in &overrides {
+            targets = targets.with_target(target, level);
+        }
+        if let Some(default) = overrides.default_level() {
+            targets = targets.with_default(default);
+        }
+    }
+    targets
 }
 
 /// Serves LSP over stdin/stdout until `exit` (or the end of input). The
 /// exit status is success only after a `shutdown` request, as LSP asks.
 pub fn run(log_level: LogLevel) -> ExitCode {
+    let filter = log_filter(log_level, std::env::var("PUPPET_LS_LOG").ok().as_deref());
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
-        .with_max_level(log_level.filter())
         .with_ansi(false)
+        .finish()
+        .with(filter)
         .init();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -104,5 +145,35 @@ pub fn run(log_level: LogLevel) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+#[cfg(test)]
+mod log_filter_tests {
+    use super::{log_filter, LogLevel};
+    use tracing::Level;
+
+    #[test]
+    fn the_level_is_for_puppet_ls_and_libraries_log_warnings() {
+        let filter = log_filter(LogLevel::Info, None);
+        assert!(filter.would_enable("puppet_ls::lsp::sync", &Level::INFO));
+        assert!(filter.would_enable("puppet_analysis::db", &Level::INFO));
+        assert!(!filter.would_enable("puppet_analysis::db", &Level::DEBUG));
+        assert!(!filter.would_enable("salsa::function::execute", &Level::INFO));
+        assert!(filter.would_enable("salsa::function::execute", &Level::WARN));
+        let quiet = log_filter(LogLevel::Error, None);
+        assert!(!quiet.would_enable("tower_lsp_server", &Level::WARN));
+        assert!(!quiet.would_enable("puppet_ls", &Level::WARN));
+    }
+
+    #[test]
+    fn the_environment_adds_and_overrides_targets() {
+        let filter = log_filter(LogLevel::Warn, Some("salsa=debug,puppet_analysis=trace"));
+        assert!(filter.would_enable("salsa::function", &Level::DEBUG));
+        assert!(filter.would_enable("puppet_analysis::infer", &Level::TRACE));
+        assert!(!filter.would_enable("puppet_ls", &Level::INFO));
+        // Unparsable text is ignored (reported on stderr), not fatal.
+        let filter = log_filter(LogLevel::Info, Some("=,=nonsense=="));
+        assert!(filter.would_enable("puppet_ls", &Level::INFO));
     }
 }

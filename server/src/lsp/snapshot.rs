@@ -12,9 +12,9 @@ use super::state::State;
 use puppet_analysis::host::Analysis;
 use puppet_analysis::ide::{Cancelled, FilePosition};
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use tower_lsp_server::jsonrpc;
 use tower_lsp_server::lsp_types::{TextDocumentPositionParams, Uri};
 
@@ -34,8 +34,6 @@ pub struct Snapshot {
     /// Workspace folders.
     pub roots: Vec<PathBuf>,
     open: BTreeMap<PathBuf, OpenDocument>,
-    /// Line indexes built for files that are not open.
-    built: Mutex<HashMap<PathBuf, Arc<LineIndex>>>,
 }
 
 impl Snapshot {
@@ -57,7 +55,6 @@ impl Snapshot {
                     (path.to_path_buf(), open)
                 })
                 .collect(),
-            built: Mutex::new(HashMap::new()),
         }
     }
 
@@ -75,12 +72,6 @@ impl Snapshot {
         convert::uri_to_path(uri).ok_or_else(|| {
             jsonrpc::Error::invalid_params(format!("not a file URI: {}", uri.as_str()))
         })
-    }
-
-    /// A file's text at this snapshot (open or not).
-    pub fn text(&self, path: &Path) -> Option<Arc<str>> {
-        let file = self.analysis.file(path)?;
-        Some(file.text(self.analysis.db()).clone())
     }
 
     /// The byte position of an LSP position (clamped into the text), for
@@ -107,13 +98,7 @@ impl FileLines for Snapshot {
         if let Some(doc) = self.open.get(path) {
             return Some(doc.index.clone());
         }
-        let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(index) = built.get(path) {
-            return Some(index.clone());
-        }
-        let index = Arc::new(LineIndex::new(&self.text(path)?));
-        built.insert(path.to_path_buf(), index.clone());
-        Some(index)
+        self.analysis.line_index(path)
     }
 
     fn version(&self, path: &Path) -> Option<i32> {

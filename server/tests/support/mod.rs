@@ -134,24 +134,32 @@ impl Server {
         panic!("{method} kept failing with ContentModified")
     }
 
-    pub fn wait_response(&mut self, id: &Value) -> Result<Value, Value> {
-        let deadline = Instant::now() + TIMEOUT;
+    /// The reply to request `id` if it comes within `timeout`.
+    pub fn response_within(
+        &mut self,
+        id: &Value,
+        timeout: Duration,
+    ) -> Option<Result<Value, Value>> {
+        let deadline = Instant::now() + timeout;
         let message = match self.replies.iter().position(|r| r.get("id") == Some(id)) {
             Some(i) => self.replies.remove(i),
             None => loop {
-                let message = self
-                    .next_message(deadline)
-                    .unwrap_or_else(|| panic!("no reply to request {id} within {TIMEOUT:?}"));
+                let message = self.next_message(deadline)?;
                 if message.get("method").is_none() && message.get("id") == Some(id) {
                     break message;
                 }
                 self.dispatch(message);
             },
         };
-        if let Some(error) = message.get("error") {
-            return Err(error.clone());
-        }
-        Ok(message.get("result").cloned().unwrap_or(Value::Null))
+        Some(match message.get("error") {
+            Some(error) => Err(error.clone()),
+            None => Ok(message.get("result").cloned().unwrap_or(Value::Null)),
+        })
+    }
+
+    pub fn wait_response(&mut self, id: &Value) -> Result<Value, Value> {
+        self.response_within(id, TIMEOUT)
+            .unwrap_or_else(|| panic!("no reply to request {id} within {TIMEOUT:?}"))
     }
 
     /// The next message before `deadline`, answering server requests on
