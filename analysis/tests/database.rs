@@ -508,7 +508,10 @@ class { 'webapp': port => 'http' }
     ));
     let site = Path::new("/ws/site.pp");
     let codes = |host: &AnalysisHost| -> Vec<&'static str> {
-        host.diagnostics(site).iter().map(|d| d.code).collect()
+        host.diagnostics(site)
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect()
     };
     assert_eq!(codes(&host), ["type-mismatch"]);
     host.set_file(

@@ -21,7 +21,7 @@ fn check(fixture: &str) -> String {
     for path in host.paths().map(Path::to_path_buf).collect::<Vec<_>>() {
         let text = host.text(&path).unwrap();
         for d in host.diagnostics(&path) {
-            if !CODES.contains(&d.code) {
+            if !CODES.contains(&d.code.as_str()) {
                 continue;
             }
             let line = text[..u32::from(d.range.start()) as usize]

@@ -18,22 +18,7 @@ pub use reparsing::{ReparseStrategy, TextEdit};
 pub use rowan::{GreenNode, GreenNodeData, NodeOrToken, TextRange, TextSize, WalkEvent};
 pub use syntax_kind::{PuppetLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 
-/// How bad a problem is. Puppet itself distinguishes errors (the catalog
-/// will not compile) from warnings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Severity {
-    Error,
-    Warning,
-}
-
-impl Severity {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
-    }
-}
+pub use puppet_codes::{Code, Severity};
 
 /// A problem in the source text: lexing, parsing or validation.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -41,12 +26,16 @@ pub struct SyntaxError {
     pub range: TextRange,
     pub message: String,
     /// Stable identifier, e.g. `syntax-error`, `unclosed-quote`.
-    pub code: &'static str,
+    pub code: Code,
     pub severity: Severity,
 }
 
 impl SyntaxError {
-    pub fn error(range: TextRange, message: impl Into<String>, code: &'static str) -> SyntaxError {
+    pub fn error(range: TextRange, message: impl Into<String>, code: Code) -> SyntaxError {
+        debug_assert!(
+            code.reported().allows(Severity::Error),
+            "{code} is not an error"
+        );
         SyntaxError {
             range,
             message: message.into(),
@@ -55,11 +44,11 @@ impl SyntaxError {
         }
     }
 
-    pub fn warning(
-        range: TextRange,
-        message: impl Into<String>,
-        code: &'static str,
-    ) -> SyntaxError {
+    pub fn warning(range: TextRange, message: impl Into<String>, code: Code) -> SyntaxError {
+        debug_assert!(
+            code.reported().allows(Severity::Warning),
+            "{code} is not a warning"
+        );
         SyntaxError {
             range,
             message: message.into(),

@@ -5,6 +5,7 @@
 
 use crate::ast::{self, AstNode, Expr, LiteralValue, NumberError};
 use crate::syntax_kind::SyntaxKind::*;
+use crate::Code;
 use crate::{SourceKind, SyntaxError, SyntaxNode, TextRange};
 use std::collections::HashSet;
 
@@ -86,7 +87,7 @@ pub fn idle_statement(statement: &Expr) -> Option<SyntaxError> {
                 "this {} has no effect: a value was produced and then forgotten (one or more preceding expressions may have the wrong form)",
                 label(statement)
             ),
-            "expression-has-no-effect",
+            Code::ExpressionHasNoEffect,
         )
     })
 }
@@ -130,11 +131,11 @@ const RESERVED_TYPE_NAMES: &[&str] = &[
 ];
 
 impl Validator {
-    fn error(&mut self, range: TextRange, message: impl Into<String>, code: &'static str) {
+    fn error(&mut self, range: TextRange, message: impl Into<String>, code: Code) {
         self.errors.push(SyntaxError::error(range, message, code));
     }
 
-    fn warning(&mut self, range: TextRange, message: impl Into<String>, code: &'static str) {
+    fn warning(&mut self, range: TextRange, message: impl Into<String>, code: Code) {
         self.errors.push(SyntaxError::warning(range, message, code));
     }
 
@@ -164,7 +165,7 @@ impl Validator {
                 self.error(
                     node.text_range(),
                     format!("use of reserved word: '{word}' is reserved for future use"),
-                    "reserved-word",
+                    Code::ReservedWord,
                 );
             }
             TYPE_REFERENCE => self.check_type_reference(node),
@@ -198,7 +199,7 @@ impl Validator {
                     "the operator '{}' is no longer supported: use '=' with '+' or '-'",
                     op.text()
                 ),
-                "unsupported-operator",
+                Code::UnsupportedOperator,
             );
             return;
         }
@@ -215,13 +216,13 @@ impl Validator {
                     self.error(
                         var.syntax().text_range(),
                         format!("illegal attempt to assign to the numeric match result variable '${name}'"),
-                        "illegal-assignment",
+                        Code::IllegalAssignment,
                     );
                 } else if name.contains("::") {
                     self.error(
                         var.syntax().text_range(),
                         format!("cannot assign to '${name}': a variable of another scope (with '::') cannot be assigned"),
-                        "illegal-assignment",
+                        Code::IllegalAssignment,
                     );
                 }
             }
@@ -233,7 +234,7 @@ impl Validator {
             Expr::AccessExpr(access) => self.error(
                 access.syntax().text_range(),
                 "illegal attempt to assign via [index/key]: not an assignable reference",
-                "illegal-assignment",
+                Code::IllegalAssignment,
             ),
             other => {
                 let label = label(other);
@@ -243,7 +244,7 @@ impl Validator {
                         "illegal attempt to assign to {}: not an assignable reference",
                         a_an(&label)
                     ),
-                    "illegal-assignment",
+                    Code::IllegalAssignment,
                 );
             }
         }
@@ -263,21 +264,21 @@ impl Validator {
                         self.error(
                             name_range,
                             format!("illegal name '{name}': names of classes, defined types and functions must be lower-case names like 'my_module::thing'"),
-                            "illegal-definition-name",
+                            Code::IllegalDefinitionName,
                         );
                     }
                     if RESERVED_TYPE_NAMES.contains(&bare) {
                         self.error(
                             name_range,
                             format!("the name '{bare}' is reserved for a built-in type"),
-                            "reserved-type-name",
+                            Code::ReservedTypeName,
                         );
                     }
                     if bare == "plan" {
                         self.warning(
                             name_range,
                             "'plan' is reserved for future use",
-                            "future-reserved-word",
+                            Code::FutureReservedWord,
                         );
                     }
                 }
@@ -286,7 +287,7 @@ impl Validator {
             TYPE_DEF => self.error(
                 head_range(node),
                 "type definitions (`type Name { ... }`) are not supported by Puppet 7",
-                "unsupported-expression",
+                Code::UnsupportedExpression,
             ),
             NODE_DEF => self.check_node(node),
             _ => {}
@@ -331,12 +332,12 @@ impl Validator {
             };
             (
                 format!("{what} may only appear at top level"),
-                "not-absolute-top-level",
+                Code::NotAbsoluteTopLevel,
             )
         } else {
             (
                 "classes, defined types and nodes may only appear at top level or inside other classes".to_string(),
-                "not-top-level",
+                Code::NotTopLevel,
             )
         };
         let range = head_range(node);
@@ -356,21 +357,21 @@ impl Validator {
                     self.error(
                         r.syntax().text_range(),
                         format!("illegal type alias name '{name}'"),
-                        "illegal-definition-name",
+                        Code::IllegalDefinitionName,
                     );
                 }
                 if RESERVED_TYPE_NAMES.contains(&name.to_lowercase().as_str()) {
                     self.error(
                         r.syntax().text_range(),
                         format!("the name '{name}' is reserved for a built-in type"),
-                        "reserved-type-name",
+                        Code::ReservedTypeName,
                     );
                 }
             }
             Some(other) => self.error(
                 other.syntax().text_range(),
                 "a type alias name must be a plain type name like 'MyModule::Thing'",
-                "illegal-definition-name",
+                Code::IllegalDefinitionName,
             ),
             None => {}
         }
@@ -397,7 +398,7 @@ impl Validator {
             self.error(
                 range,
                 format!("illegal expression: only a type reference is acceptable as a {feature}"),
-                "illegal-expression",
+                Code::IllegalExpression,
             );
         }
     }
@@ -413,7 +414,7 @@ impl Validator {
             self.error(
                 parent.syntax().text_range(),
                 "node inheritance is not supported in Puppet >= 4.0",
-                "illegal-node-inheritance",
+                Code::IllegalNodeInheritance,
             );
         }
     }
@@ -429,7 +430,7 @@ impl Validator {
                     self.error(
                         matcher.syntax().text_range(),
                         "a node name cannot be an interpolated string",
-                        "illegal-hostname",
+                        Code::IllegalHostname,
                     );
                     None
                 }
@@ -439,7 +440,7 @@ impl Validator {
                 self.error(
                     other.syntax().text_range(),
                     "illegal expression as a node name: use a string, name, regular expression or 'default'",
-                    "illegal-hostname",
+                    Code::IllegalHostname,
                 );
                 None
             }
@@ -452,7 +453,7 @@ impl Validator {
                 self.error(
                     matcher.syntax().text_range(),
                     format!("the hostname '{text}' contains illegal characters (only letters, digits, '_', '-' and '.' are allowed)"),
-                    "illegal-hostname",
+                    Code::IllegalHostname,
                 );
             }
         }
@@ -477,7 +478,7 @@ impl Validator {
                     "this {} has no effect: {what} cannot end with a value-producing expression without other effect",
                     label(&last)
                 ),
-                "expression-has-no-effect",
+                Code::ExpressionHasNoEffect,
             );
         }
     }
@@ -501,7 +502,7 @@ impl Validator {
                 self.error(
                     range,
                     format!("the numeric parameter name '${name}' is not allowed"),
-                    "illegal-parameter-name",
+                    Code::IllegalParameterName,
                 );
             } else if !is_param_name(&name) {
                 self.error(
@@ -509,21 +510,21 @@ impl Validator {
                     format!(
                         "illegal parameter name '${name}': use lower-case letters, digits and '_'"
                     ),
-                    "illegal-parameter-name",
+                    Code::IllegalParameterName,
                 );
             }
             if !seen.insert(name.clone()) {
                 self.error(
                     range,
                     format!("the parameter '${name}' is declared more than once"),
-                    "duplicate-parameter",
+                    Code::DuplicateParameter,
                 );
             }
             if in_resource_like && (name == "name" || name == "title") {
                 self.error(
                     range,
                     format!("the parameter '${name}' redefines a built-in parameter"),
-                    "reserved-parameter",
+                    Code::ReservedParameter,
                 );
             }
             if param.captures_rest() {
@@ -531,13 +532,13 @@ impl Validator {
                     self.error(
                         range,
                         format!("the parameter '${name}' cannot capture the rest: classes and defined types do not take variable arguments"),
-                        "captures-rest-not-supported",
+                        Code::CapturesRestNotSupported,
                     );
                 } else if owner == Some(LAMBDA) && i + 1 != params.len() {
                     self.error(
                         range,
                         format!("the parameter '${name}' captures the rest and must be the last parameter"),
-                        "captures-rest-not-last",
+                        Code::CapturesRestNotLast,
                     );
                 }
             }
@@ -548,7 +549,7 @@ impl Validator {
                     self.error(
                         assign.text_range(),
                         "an assignment is not allowed in a parameter's default value",
-                        "illegal-assignment-context",
+                        Code::IllegalAssignmentContext,
                     );
                 }
             }
@@ -573,21 +574,21 @@ impl Validator {
             self.error(
                 node.text_range(),
                 "'$' must be followed by a variable name",
-                "illegal-variable-name",
+                Code::IllegalVariableName,
             );
         } else if name.starts_with(|c: char| c.is_ascii_digit()) {
             if !is_numeric_var(&name) {
                 self.error(
                     node.text_range(),
                     format!("illegal numeric variable name '${name}': use $0 or a number without leading zeros"),
-                    "illegal-variable-name",
+                    Code::IllegalVariableName,
                 );
             }
         } else if !is_var_name(&name) {
             self.error(
                 node.text_range(),
                 format!("illegal variable name '${name}': variable names start with a lower-case letter or '_'"),
-                "illegal-variable-name",
+                Code::IllegalVariableName,
             );
         }
     }
@@ -603,7 +604,7 @@ impl Validator {
                     "the integer {} is out of range (64-bit signed)",
                     node.text()
                 ),
-                "numeric-overflow",
+                Code::NumericOverflow,
             );
         }
     }
@@ -620,7 +621,7 @@ impl Validator {
                         self.error(
                             value.syntax().text_range(),
                             "this case expression already has a 'default' option: this is a duplicate",
-                            "duplicate-default",
+                            Code::DuplicateDefault,
                         );
                     }
                     found_default = true;
@@ -642,7 +643,7 @@ impl Validator {
             self.error(
                 second.syntax().text_range(),
                 "this selector already has a 'default' entry: this is a duplicate",
-                "duplicate-default",
+                Code::DuplicateDefault,
             );
         }
     }
@@ -659,7 +660,7 @@ impl Validator {
                     self.warning(
                         entry.syntax().text_range(),
                         format!("the key '{key}' is declared more than once in this hash"),
-                        "duplicate-key",
+                        Code::DuplicateKey,
                     );
                 }
             }
@@ -676,7 +677,7 @@ impl Validator {
             self.error(
                 node.text_range(),
                 format!("illegal +> operation on attribute '{name}': it is only allowed in resource overrides and collectors"),
-                "illegal-attribute-append",
+                Code::IllegalAttributeAppend,
             );
         }
     }
@@ -690,7 +691,7 @@ impl Validator {
             self.error(
                 extra.syntax().text_range(),
                 "only one '* =>' is allowed per resource body",
-                "multiple-attributes-unfold",
+                Code::MultipleAttributesUnfold,
             );
         }
         if node.kind() == COLLECTOR {
@@ -699,7 +700,7 @@ impl Validator {
                     self.error(
                         type_expr.syntax().text_range(),
                         "illegal expression: a collector needs a resource type reference like 'File'",
-                        "illegal-expression",
+                        Code::IllegalExpression,
                     );
                 }
             }
@@ -711,7 +712,7 @@ impl Validator {
                 self.error(
                     at.text_range(),
                     "resource defaults and overrides cannot be virtual or exported",
-                    "not-virtualizable",
+                    Code::NotVirtualizable,
                 );
             }
         }
@@ -727,7 +728,7 @@ impl Validator {
             self.error(
                 head_range(node),
                 "classes cannot be virtual or exported",
-                "class-not-virtualizable",
+                Code::ClassNotVirtualizable,
             );
         }
     }
@@ -768,7 +769,7 @@ impl Validator {
         self.error(
             expr.syntax().text_range(),
             "illegal query expression: only '==', '!=', 'and', 'or' and parentheses are allowed in a collector query",
-            "illegal-query-expression",
+            Code::IllegalQueryExpression,
         );
     }
 
@@ -782,14 +783,14 @@ impl Validator {
             Some(Expr::RenderString(r)) => self.error(
                 r.syntax().text_range(),
                 "template text followed by '(': did you mean '<%- |...| -%>' for the template's parameters?",
-                "illegal-epp-parameters",
+                Code::IllegalEppParameters,
             ),
             Some(other) => {
                 let label = label(&other);
                 self.error(
                     other.syntax().text_range(),
                     format!("illegal expression: {} is unacceptable as a function name", a_an(&label)),
-                    "illegal-expression",
+                    Code::IllegalExpression,
                 )
             }
         }
@@ -803,7 +804,7 @@ impl Validator {
             self.error(
                 node.text_range(),
                 "missing key or index in '[]'",
-                "missing-index",
+                Code::MissingIndex,
             );
         }
     }
@@ -817,7 +818,7 @@ impl Validator {
             self.error(
                 node.text_range(),
                 format!("illegal type reference '{name}': each segment must start with an upper-case letter"),
-                "illegal-type-reference",
+                Code::IllegalTypeReference,
             );
         }
     }
@@ -847,7 +848,7 @@ impl Validator {
                 self.error(
                     operand.syntax().text_range(),
                     format!("invalid use of expression: {what} does not produce a value"),
-                    "not-rvalue",
+                    Code::NotRvalue,
                 );
             }
         }

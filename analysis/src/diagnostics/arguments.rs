@@ -11,6 +11,7 @@ use crate::types::{NoAliases, Type, TypeSystem};
 use crate::values::format::to_programmatic;
 use crate::values::Value;
 use puppet_syntax::ast::{AstNode, Expr};
+use puppet_syntax::Code;
 use std::borrow::Cow;
 
 /// A parameter as the argument check reads it.
@@ -148,7 +149,7 @@ pub(super) fn check_argument_types(
         };
         out.push(Diagnostic::error(
             arg.syntax().text_range(),
-            "wrong-argument-type",
+            Code::WrongArgumentType,
             format!(
                 "function '{name}' expects {expected} for argument {}, got {}",
                 i + 1,

@@ -18,6 +18,7 @@ use crate::ruby_plugins::{plugin_index, unambiguous_ruby_dispatches};
 use crate::types::Type;
 use crate::workspace::Layout;
 use puppet_syntax::ast::{self, AstNode, Expr, UnaryOp};
+use puppet_syntax::Code;
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
 
 pub(super) struct CallChecks<'a> {
@@ -98,7 +99,7 @@ impl CallChecks<'_> {
             if !splat && !function.accepts_arg_count(argc) {
                 out.push(Diagnostic::error(
                     call.range,
-                    "wrong-argument-count",
+                    Code::WrongArgumentCount,
                     format!(
                         "function '{name}' does not accept {argc} argument{}",
                         plural(argc)
@@ -119,7 +120,7 @@ impl CallChecks<'_> {
             if !splat && !rest && (argc < required.min(params.len()) || argc > params.len()) {
                 out.push(Diagnostic::error(
                     call.range,
-                    "wrong-argument-count",
+                    Code::WrongArgumentCount,
                     format!(
                         "function '{name}' expects {} argument{}, got {argc}",
                         if required == params.len() {
@@ -185,7 +186,7 @@ impl CallChecks<'_> {
         super::report_unknown(
             self.layout,
             call.range,
-            "unknown-function",
+            Code::UnknownFunction,
             "function",
             &name,
             best,

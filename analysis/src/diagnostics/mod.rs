@@ -26,6 +26,7 @@ use crate::index::{lookup, Namespace};
 use crate::workspace::{autoload_expectation, Layout};
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::validation::{idle_statement, is_item, validate_item, ItemContext};
+use puppet_syntax::Code;
 use puppet_syntax::{Severity, SyntaxError, SyntaxKind, SyntaxNode, TextRange, TextSize};
 use std::sync::Arc;
 
@@ -34,7 +35,7 @@ use std::sync::Arc;
 pub struct Diagnostic {
     pub range: TextRange,
     pub severity: Severity,
-    pub code: &'static str,
+    pub code: Code,
     /// Shared: placing an item's diagnostics in its file after each
     /// keystroke copies no text.
     pub message: Arc<str>,
@@ -59,7 +60,11 @@ impl Diagnostic {
     /// item's diagnostics are position-free until the file places them.
     const LINE: &'static str = "{line}";
 
-    fn error(range: TextRange, code: &'static str, message: String) -> Diagnostic {
+    fn error(range: TextRange, code: Code, message: String) -> Diagnostic {
+        debug_assert!(
+            code.reported().allows(Severity::Error),
+            "{code} is not an error"
+        );
         Diagnostic {
             range,
             severity: Severity::Error,
@@ -69,7 +74,11 @@ impl Diagnostic {
         }
     }
 
-    fn warning(range: TextRange, code: &'static str, message: String) -> Diagnostic {
+    fn warning(range: TextRange, code: Code, message: String) -> Diagnostic {
+        debug_assert!(
+            code.reported().allows(Severity::Warning),
+            "{code} is not a warning"
+        );
         Diagnostic {
             range,
             severity: Severity::Warning,
@@ -347,7 +356,7 @@ fn check_locations(
         if !ok && def.kind != DefKind::Node {
             out.push(Diagnostic::error(
                 range,
-                "definition-location",
+                Code::DefinitionLocation,
                 format!(
                     "the {} '{}' cannot be autoloaded from this file: this file may only define '{}'",
                     def.kind.describe(),
@@ -371,7 +380,7 @@ fn check_locations(
                 .map_or(statement.syntax().text_range(), |t| t.text_range());
             out.push(Diagnostic::error(
                 range,
-                "top-level-statement-in-module",
+                Code::TopLevelStatementInModule,
                 "a module's autoloaded file may only contain definitions (class, define, function, type); this statement belongs in a class".to_string(),
             ));
         }
@@ -389,7 +398,7 @@ fn check_duplicates(
         if let Some(message) = duplicate_definition(db, workspace, item) {
             out.push(Diagnostic::error(
                 place.name_range,
-                "duplicate-definition",
+                Code::DuplicateDefinition,
                 message.clone(),
             ));
         }
@@ -485,7 +494,7 @@ pub(super) struct Suggestion<'a> {
 pub(super) fn report_unknown(
     layout: &Layout,
     range: TextRange,
-    code: &'static str,
+    code: Code,
     what: &str,
     name: &str,
     best: Option<Suggestion>,
@@ -639,7 +648,7 @@ impl References<'_> {
         report_unknown(
             self.layout,
             range,
-            "unknown-class",
+            Code::UnknownClass,
             "class",
             &name,
             None,
@@ -667,7 +676,7 @@ impl References<'_> {
             report_unknown(
                 self.layout,
                 range,
-                "unknown-type",
+                Code::UnknownType,
                 "type",
                 &name,
                 None,

@@ -17,6 +17,7 @@ use crate::index::{lookup, Namespace};
 use crate::ruby_plugins::{plugin_index, PluginIndex};
 use crate::workspace::Layout;
 use puppet_syntax::ast::{self, AstNode, Expr};
+use puppet_syntax::Code;
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -169,7 +170,7 @@ impl ResourceChecks<'_> {
         if !lookup(self.db, self.workspace, Namespace::Class, name).is_empty() {
             out.push(Diagnostic::error(
                 range,
-                "class-as-resource",
+                Code::ClassAsResource,
                 format!("'{name}' is a class: declare it with `class {{ '{name}': }}` or `include {name}`"),
             ));
             return None;
@@ -187,7 +188,7 @@ impl ResourceChecks<'_> {
         super::report_unknown(
             self.layout,
             range,
-            "unknown-resource-type",
+            Code::UnknownResourceType,
             "resource type",
             name,
             best,
@@ -222,7 +223,7 @@ impl ResourceChecks<'_> {
                     .unwrap_or_default();
                 out.push(Diagnostic::error(
                     token.text_range(),
-                    "unknown-attribute",
+                    Code::UnknownAttribute,
                     format!("{what} has no attribute '{name}'{hint}"),
                 ));
                 continue;
@@ -285,7 +286,7 @@ impl ResourceChecks<'_> {
             };
             out.push(Diagnostic::error(
                 range,
-                "missing-required-parameter",
+                Code::MissingRequiredParameter,
                 format!("{what} expects a value for {list}{hiera_note}"),
             ));
         }
@@ -355,7 +356,7 @@ fn check_value(type_name: &str, attribute: &str, value: Option<Expr>, out: &mut 
         .unwrap_or_default();
     out.push(Diagnostic::warning(
         value.syntax().text_range(),
-        "invalid-attribute-value",
+        Code::InvalidAttributeValue,
         format!("'{word}' is not a valid value for {type_name}'s '{attribute}'{hint}"),
     ));
 }

@@ -9,6 +9,7 @@
 use super::Diagnostic;
 use crate::builtins::builtins;
 use puppet_syntax::ast::{self, AstNode, Expr, LiteralValue};
+use puppet_syntax::Code;
 use puppet_syntax::{SyntaxKind, SyntaxNode};
 use std::collections::HashSet;
 
@@ -39,7 +40,7 @@ pub(super) fn check(node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
                 if call.name().as_deref() == Some("import") {
                     out.push(Diagnostic::error(
                         node.text_range(),
-                        "discontinued-import",
+                        Code::DiscontinuedImport,
                         "'import' was discontinued in Puppet 4: classes and defines are autoloaded from the module path".to_string(),
                     ));
                 }
@@ -78,7 +79,7 @@ fn repeated_options(values: Vec<Expr>, what: &str, out: &mut Vec<Diagnostic>) {
         if !seen.insert(key) {
             out.push(Diagnostic::warning(
                 value.syntax().text_range(),
-                "unreachable-option",
+                Code::UnreachableOption,
                 format!("this {what} option can never be chosen: an earlier option matches the same value"),
             ));
         }
@@ -133,7 +134,10 @@ pub(super) fn duplicate_resources<S: Copy>(
                             entry.1
                         );
                         let range = t.syntax().text_range();
-                        out.push((at, Diagnostic::error(range, "duplicate-resource", message)));
+                        out.push((
+                            at,
+                            Diagnostic::error(range, Code::DuplicateResource, message),
+                        ));
                     } else {
                         seen.insert(entry);
                     }
@@ -170,7 +174,7 @@ fn legacy_fact(node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
     if builtins().fact(fact).is_some_and(|f| f.legacy) {
         out.push(Diagnostic::warning(
             node.text_range(),
-            "legacy-fact",
+            Code::LegacyFact,
             format!("the legacy fact '${name}' is deprecated (and off by default in Puppet 8): read the structured fact from $facts instead"),
         ));
     }

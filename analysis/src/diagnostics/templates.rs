@@ -8,6 +8,7 @@ use super::Diagnostic;
 use crate::db::{parse, SourceFile, Workspace};
 use crate::workspace::{Layout, TemplateFunction};
 use puppet_syntax::ast::{self, AstNode, Expr, LiteralValue};
+use puppet_syntax::Code;
 use puppet_syntax::SyntaxNode;
 use std::collections::BTreeSet;
 
@@ -51,7 +52,7 @@ impl TemplateChecks<'_> {
         else {
             out.push(Diagnostic::error(
                 reference.syntax().text_range(),
-                "unknown-template",
+                Code::UnknownTemplate,
                 format!(
                     "template '{name}' does not exist (no file {})",
                     path.display()
@@ -77,7 +78,7 @@ impl TemplateChecks<'_> {
             if !declared.contains(key.as_str()) {
                 out.push(Diagnostic::error(
                     expr.syntax().text_range(),
-                    "epp-unknown-parameter",
+                    Code::EppUnknownParameter,
                     format!("template '{name}' has no parameter '{key}'"),
                 ));
             }
@@ -91,7 +92,7 @@ impl TemplateChecks<'_> {
         if !missing.is_empty() {
             out.push(Diagnostic::error(
                 reference.syntax().text_range(),
-                "epp-missing-parameter",
+                Code::EppMissingParameter,
                 format!(
                     "template '{name}' expects a value for {}",
                     missing.join(", ")

@@ -21,6 +21,7 @@ use crate::types::{NoAliases, Type, TypeSystem};
 use crate::values::format::to_programmatic;
 use crate::values::Value;
 use puppet_syntax::ast::{self, AstNode, Expr};
+use puppet_syntax::Code;
 use puppet_syntax::{SyntaxKind, SyntaxNode};
 
 /// Kinds a constant expression may contain.
@@ -97,7 +98,7 @@ fn declared_type(expr: &Expr, out: &mut Vec<Diagnostic>) -> Option<Type> {
         Err(message) => {
             out.push(Diagnostic::error(
                 expr.syntax().text_range(),
-                "invalid-type",
+                Code::InvalidType,
                 format!("invalid type: {message}"),
             ));
             None
@@ -116,7 +117,7 @@ fn check_instance(
     rejects: impl Fn(&Value) -> bool,
     expected: impl FnOnce() -> String,
     what: &str,
-    (severity, code): (puppet_syntax::Severity, &'static str),
+    (severity, code): (puppet_syntax::Severity, Code),
     out: &mut Vec<Diagnostic>,
 ) {
     let Some(value) = constant_value(value_expr) else {
@@ -161,7 +162,7 @@ pub(super) fn check(
             if !is_constant(default.syntax()) {
                 return;
             }
-            let kind = (puppet_syntax::Severity::Warning, "default-type-mismatch");
+            let kind = (puppet_syntax::Severity::Warning, Code::DefaultTypeMismatch);
             let what = format!("parameter '${name}'");
             if let Some(t) = constant_type {
                 let rejects =
@@ -195,7 +196,7 @@ pub(super) fn check(
                 .as_deref()
                 .and_then(|text| workspace_types.resolve(text))
             {
-                let kind = (puppet_syntax::Severity::Error, "type-mismatch");
+                let kind = (puppet_syntax::Severity::Error, Code::TypeMismatch);
                 // An attribute set to `undef` is not set: the parameter
                 // takes its default (a missing value is another check's).
                 let rejects = |v: &Value| v != &Value::Undef && workspace_types.rejects(&t, v);
@@ -235,7 +236,7 @@ pub(super) fn check(
             if let Some(Err(message)) = evaluate(&expr) {
                 out.push(Diagnostic::error(
                     node.text_range(),
-                    "evaluation-error",
+                    Code::EvaluationError,
                     message,
                 ));
             }

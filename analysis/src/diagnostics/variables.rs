@@ -27,6 +27,7 @@ use crate::hir::body::SegmentRange;
 use crate::hir::resolution::def_site_range;
 use crate::hir::scope::{Failure, ItemScopes, ScopeKind, Target, VarDefId, VariableDefKind};
 use crate::hir::BodySourceMap;
+use puppet_syntax::Code;
 
 /// Where a definition is in its item.
 fn def_range(scopes: &ItemScopes, map: &BodySourceMap, id: VarDefId) -> SegmentRange {
@@ -58,7 +59,7 @@ pub(super) fn check_variables(
                 None,
                 Diagnostic::warning(
                     range,
-                    "unknown-variable",
+                    Code::UnknownVariable,
                     format!("unknown variable '${}'", reference.name),
                 ),
             )),
@@ -67,7 +68,7 @@ pub(super) fn check_variables(
                 None,
                 Diagnostic::warning(
                     range,
-                    "unknown-variable",
+                    Code::UnknownVariable,
                     format!(
                         "unknown variable '${}': class '{class}' has no parameter or variable '{}'",
                         reference.name,
@@ -87,7 +88,7 @@ pub(super) fn check_variables(
         let diagnostic = match (previous, reassignment.fails) {
             (Some(_), Failure::Always) => Diagnostic::error(
                 range,
-                "reassigned-variable",
+                Code::ReassignedVariable,
                 format!(
                     "cannot reassign variable '${name}': it is already assigned on line {} in this scope",
                     Diagnostic::LINE
@@ -95,7 +96,7 @@ pub(super) fn check_variables(
             ),
             (Some(_), Failure::WhenBothConditionsHold) => Diagnostic::error(
                 range,
-                "reassigned-variable",
+                Code::ReassignedVariable,
                 format!(
                     "cannot reassign variable '${name}' when both assignments run, as they do for some parameter values: it is also assigned on line {} in this scope",
                     Diagnostic::LINE
@@ -103,7 +104,7 @@ pub(super) fn check_variables(
             ),
             (Some(_), Failure::Unproven) => Diagnostic::warning(
                 range,
-                "reassigned-variable",
+                Code::ReassignedVariable,
                 format!(
                     "variable '${name}' may be reassigned: it is also assigned on line {} in this scope, under other conditions; Puppet fails if both run",
                     Diagnostic::LINE
@@ -111,7 +112,7 @@ pub(super) fn check_variables(
             ),
             (None, _) => Diagnostic::error(
                 range,
-                "reassigned-variable",
+                Code::ReassignedVariable,
                 format!("cannot assign to '${name}': the variable is set by Puppet"),
             ),
         };
@@ -148,7 +149,7 @@ pub(super) fn check_variables(
                         None,
                         Diagnostic::warning(
                             range,
-                            "unused-variable",
+                            Code::UnusedVariable,
                             format!("variable '${}' is assigned but never used", def.name),
                         ),
                     ));
@@ -160,7 +161,7 @@ pub(super) fn check_variables(
                     None,
                     Diagnostic::warning(
                         range,
-                        "unused-parameter",
+                        Code::UnusedParameter,
                         format!(
                         "parameter '${}' is never used (prefix it with '_' if that is intended)",
                         def.name

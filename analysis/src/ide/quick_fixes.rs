@@ -6,6 +6,7 @@ use super::{Cancellable, SourceChange, TextEdit};
 use crate::db::parse;
 use crate::host::Analysis;
 use puppet_syntax::ast::{self, AstNode};
+use puppet_syntax::Code;
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 use std::path::Path;
 
@@ -35,8 +36,10 @@ impl Analysis {
                 .filter(|d| d.range.intersect(range).is_some() || range.contains_range(d.range))
             {
                 let fix = match d.code {
-                    "unused-variable" => remove_assignment(&root, d.range),
-                    "missing-required-parameter" => add_required(&root, &text, d.range, &d.message),
+                    Code::UnusedVariable => remove_assignment(&root, d.range),
+                    Code::MissingRequiredParameter => {
+                        add_required(&root, &text, d.range, &d.message)
+                    }
                     _ => suggestion(&text, d.range, &d.message),
                 };
                 if let Some((title, edit)) = fix {
@@ -46,7 +49,7 @@ impl Analysis {
                         title,
                         code: d.code.to_string(),
                         change,
-                        preferred: d.code != "unused-variable",
+                        preferred: d.code != Code::UnusedVariable,
                     });
                 }
             }

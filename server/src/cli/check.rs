@@ -100,7 +100,7 @@ fn json_record(path: &Path, index: &LineIndex, d: &Diagnostic) -> serde_json::Va
         "endLine": end.line + 1,
         "endColumn": end.col + 1,
         "severity": d.severity.as_str(),
-        "code": d.code,
+        "code": d.code.as_str(),
         "message": &*d.message,
     })
 }

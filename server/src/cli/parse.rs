@@ -35,7 +35,7 @@ pub fn run(paths: &[PathBuf], print_tree: bool) -> ExitCode {
                 SyntaxError::error(
                     TextRange::empty(at),
                     "the file is not valid UTF-8 (invalid bytes were replaced)",
-                    "invalid-utf8",
+                    puppet_syntax::Code::InvalidUtf8,
                 ),
             );
         }

@@ -5,6 +5,7 @@
 //! Unknown keys and values of the wrong type are ignored, so a typo in a
 //! user's settings never stops the server.
 
+use puppet_syntax::Code;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -15,7 +16,7 @@ pub struct Config {
     /// Extra directories of modules, like Puppet's modulepath.
     pub module_paths: Vec<PathBuf>,
     /// Diagnostic codes never shown.
-    pub ignore: BTreeSet<String>,
+    pub ignore: BTreeSet<Code>,
     /// When false, `unknown-variable` is hidden.
     pub strict_variables: bool,
 }
@@ -55,7 +56,11 @@ impl Config {
             config.ignore = codes
                 .iter()
                 .filter_map(Value::as_str)
-                .map(str::to_string)
+                .filter_map(|name| {
+                    name.parse::<Code>()
+                        .map_err(|e| tracing::warn!("diagnostics.ignore: {e}; ignored"))
+                        .ok()
+                })
                 .collect();
         }
         if let Some(strict) = value.get("strictVariables").and_then(Value::as_bool) {
@@ -65,8 +70,10 @@ impl Config {
     }
 
     /// Whether diagnostics with this code are shown.
-    pub fn shows(&self, code: &str) -> bool {
-        !self.ignore.contains(code) && (self.strict_variables || code != "unknown-variable")
+    pub fn shows(&self, code: Code) -> bool {
+        code.enabled_by_default()
+            && !self.ignore.contains(&code)
+            && (self.strict_variables || code != Code::UnknownVariable)
     }
 }
 
@@ -79,7 +86,7 @@ mod tests {
     fn reads_plain_and_wrapped_settings() {
         let settings = json!({
             "modulePaths": ["vendor", "/opt/modules", 3],
-            "diagnostics": { "ignore": ["unknown-class"] },
+            "diagnostics": { "ignore": ["unknown-class", "no-such-code"] },
             "strictVariables": false,
         });
         for value in [settings.clone(), json!({ "puppet-ls": settings })] {
@@ -88,9 +95,10 @@ mod tests {
                 config.module_paths,
                 vec![PathBuf::from("/ws/vendor"), PathBuf::from("/opt/modules")]
             );
-            assert!(!config.shows("unknown-class"));
-            assert!(!config.shows("unknown-variable"));
-            assert!(config.shows("syntax-error"));
+            assert!(!config.shows(Code::UnknownClass));
+            assert_eq!(config.ignore.len(), 1, "unknown names are dropped");
+            assert!(!config.shows(Code::UnknownVariable));
+            assert!(config.shows(Code::SyntaxError));
         }
     }
 
@@ -103,6 +111,6 @@ mod tests {
         ] {
             assert_eq!(Config::from_json(&value, None), Config::default());
         }
-        assert!(Config::default().shows("unknown-variable"));
+        assert!(Config::default().shows(Code::UnknownVariable));
     }
 }

@@ -477,7 +477,7 @@ mod tests {
             &Diagnostic {
                 range: TextRange::new(0.into(), 1.into()),
                 severity: Severity::Warning,
-                code: "unknown-class",
+                code: puppet_syntax::Code::UnknownClass,
                 message: "m".into(),
                 related: None,
             },

@@ -8,6 +8,7 @@
 use super::strings::TextEnd;
 use super::{is_blank, Lexer, PendingHeredoc};
 use crate::syntax_kind::SyntaxKind::*;
+use crate::Code;
 
 /// The parts of a heredoc header, `@(` and `)` excluded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,7 +118,7 @@ impl Lexer<'_> {
                 start,
                 start + 2,
                 "unclosed heredoc: '@(' has no closing ')' on its line",
-                "invalid-heredoc",
+                Code::InvalidHeredoc,
             );
             // The rest of the line is the broken header: lexing it as code
             // would only add confusing errors (`@` as a virtual resource).
@@ -130,14 +131,14 @@ impl Lexer<'_> {
         let header = match parse_heredoc_header(inner) {
             Ok(header) => header,
             Err(message) => {
-                self.push_error(start, close + 1, message, "invalid-heredoc");
+                self.push_error(start, close + 1, message, Code::InvalidHeredoc);
                 self.push(HEREDOC_HEADER, close + 1 - start);
                 return;
             }
         };
         if let Some(escapes) = header.escapes {
             if let Err(message) = check_heredoc_escapes(escapes) {
-                self.push_error(start, close + 1, message, "invalid-heredoc");
+                self.push_error(start, close + 1, message, Code::InvalidHeredoc);
             }
         }
         let escape_dollar = header
@@ -156,7 +157,7 @@ impl Lexer<'_> {
                         start,
                         close + 1,
                         "heredoc without text: the text must start on the next line",
-                        "invalid-heredoc",
+                        Code::InvalidHeredoc,
                     );
                     return;
                 }
@@ -169,7 +170,7 @@ impl Lexer<'_> {
                     start,
                     close + 1,
                     format!("heredoc without end tag: no line ends with '{tag}'"),
-                    "invalid-heredoc",
+                    Code::InvalidHeredoc,
                 );
                 let len = self.src.len();
                 break (len, len, len);
@@ -266,7 +267,7 @@ impl Lexer<'_> {
                 at,
                 at,
                 "heredoc text could not be found: the line of its header continues into it",
-                "invalid-heredoc",
+                Code::InvalidHeredoc,
             );
         }
         self.newline_jump = None;

@@ -12,6 +12,7 @@ mod heredoc;
 mod strings;
 
 use crate::syntax_kind::SyntaxKind::{self, *};
+use crate::Code;
 use crate::{SyntaxError, TextRange};
 use code::{raw_token, RawToken};
 pub(crate) use heredoc::parse_heredoc_header;
@@ -67,7 +68,7 @@ pub fn lex(text: &str, kind: SourceKind) -> Lexed {
             0,
             3,
             "illegal byte order mark: Puppet source must be UTF-8 without a BOM",
-            "illegal-bom",
+            Code::IllegalBom,
         );
         // Trivia, so the parser does not report it a second time.
         lexer.push(WHITESPACE, 3);
@@ -162,13 +163,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn push_error(
-        &mut self,
-        start: usize,
-        end: usize,
-        message: impl Into<String>,
-        code: &'static str,
-    ) {
+    fn push_error(&mut self, start: usize, end: usize, message: impl Into<String>, code: Code) {
         let range = TextRange::new((start as u32).into(), (end as u32).into());
         self.out
             .errors
@@ -232,7 +227,7 @@ impl<'a> Lexer<'a> {
                         self.pos,
                         self.pos + 2,
                         "unclosed multi-line comment: '/*' has no matching '*/'",
-                        "unclosed-comment",
+                        Code::UnclosedComment,
                     );
                     self.push(BLOCK_COMMENT, len);
                     continue;
@@ -306,7 +301,7 @@ impl<'a> Lexer<'a> {
                         self.pos,
                         self.pos + 2,
                         "illegal fully qualified name: '::' must be followed by a name",
-                        "illegal-name",
+                        Code::IllegalName,
                     );
                     UNKNOWN
                 }
@@ -377,7 +372,7 @@ impl<'a> Lexer<'a> {
                 start,
                 end,
                 "illegal type reference: every segment must start with an upper-case letter",
-                "illegal-type-reference",
+                Code::IllegalTypeReference,
             );
         }
         end - start
@@ -508,7 +503,7 @@ impl<'a> Lexer<'a> {
                 start,
                 i,
                 format!("illegal number '{text}': {message}"),
-                "illegal-number",
+                Code::IllegalNumber,
             );
         }
         let len = self.clip_to_pending_body(i - start);
@@ -579,7 +574,7 @@ impl<'a> Lexer<'a> {
                                 open,
                                 open + 3,
                                 "unbalanced EPP comment: '<%#' has no closing '%>'",
-                                "unclosed-epp-tag",
+                                Code::UnclosedEppTag,
                             );
                             self.push(EPP_COMMENT, self.src.len() - open);
                         }
@@ -621,7 +616,7 @@ impl<'a> Lexer<'a> {
             open,
             open + 2,
             "unbalanced EPP tag: reached the end of the template without a closing '%>'",
-            "unclosed-epp-tag",
+            Code::UnclosedEppTag,
         );
     }
 }

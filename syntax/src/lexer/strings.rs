@@ -3,6 +3,7 @@
 
 use super::{Lexer, Stop, MAX_STRING_NESTING};
 use crate::syntax_kind::SyntaxKind::{self, *};
+use crate::Code;
 
 /// What ends a run of interpolated text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,7 +42,7 @@ impl Lexer<'_> {
                 start,
                 start + 1,
                 "strings are nested too deeply",
-                "nesting-too-deep",
+                Code::NestingTooDeep,
             );
             self.push(UNKNOWN, 1);
             return;
@@ -60,7 +61,7 @@ impl Lexer<'_> {
             start,
             start + 1,
             format!("unclosed quote: the string starting with {quote} is never closed"),
-            "unclosed-quote",
+            Code::UnclosedQuote,
         );
     }
 
@@ -97,7 +98,7 @@ impl Lexer<'_> {
                             open,
                             open + 2,
                             "unclosed interpolation: '${' has no matching '}'",
-                            "unclosed-interpolation",
+                            Code::UnclosedInterpolation,
                         );
                     }
                     i = self.pos;

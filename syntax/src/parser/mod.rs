@@ -15,6 +15,7 @@ mod resources;
 
 use crate::lexer::{Lexed, SourceKind, Token};
 use crate::syntax_kind::SyntaxKind::{self, *};
+use crate::Code;
 use crate::{SyntaxError, TextRange};
 pub(crate) use expressions::STATEMENT_CALLS as STATEMENT_CALL_NAMES;
 pub(crate) use fragment::parse_fragment;
@@ -410,7 +411,7 @@ impl<'t> Parser<'t> {
             self.errors.push(SyntaxError::error(
                 self.current_range(),
                 format!("expression too long: it nests more than {MAX_HEIGHT} operations"),
-                "nesting-too-deep",
+                Code::NestingTooDeep,
             ));
         }
         self.skip_balanced();
@@ -421,7 +422,7 @@ impl<'t> Parser<'t> {
 
     pub(crate) fn error_at(&mut self, range: TextRange, message: impl Into<String>) {
         self.errors
-            .push(SyntaxError::error(range, message, "syntax-error"));
+            .push(SyntaxError::error(range, message, Code::SyntaxError));
     }
 
     pub(crate) fn error(&mut self, message: impl Into<String>) {
@@ -475,7 +476,7 @@ impl<'t> Parser<'t> {
             self.errors.push(SyntaxError::error(
                 self.current_range(),
                 "expression nested too deeply".to_string(),
-                "nesting-too-deep",
+                Code::NestingTooDeep,
             ));
         }
         self.skip_balanced();

@@ -1,0 +1,228 @@
+//! The diagnostic codes puppet-ls reports, as one typed catalogue: every
+//! layer reports, filters and documents diagnostics through [`Code`], so a
+//! code cannot be misspelt and its metadata lives in one place.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How bad a problem is. Puppet itself distinguishes errors (the catalog
+/// will not compile) from warnings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// The severities a code is reported with: some are errors only when
+/// puppet-ls can prove Puppet fails, warnings otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reported {
+    Error,
+    Warning,
+    ErrorOrWarning,
+}
+
+impl Reported {
+    pub fn allows(self, severity: Severity) -> bool {
+        matches!(
+            (self, severity),
+            (Reported::ErrorOrWarning, _)
+                | (Reported::Error, Severity::Error)
+                | (Reported::Warning, Severity::Warning)
+        )
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reported::Error => "error",
+            Reported::Warning => "warning",
+            Reported::ErrorOrWarning => "error or warning",
+        }
+    }
+}
+
+/// Where a code comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layer {
+    /// The lexer, parser or Puppet's validator rules (one file alone).
+    Syntax,
+    /// The analysis of the workspace (names, types, values, flow).
+    Semantic,
+}
+
+/// What is known of a code.
+#[derive(Debug, Clone, Copy)]
+pub struct CodeInfo {
+    pub name: &'static str,
+    pub layer: Layer,
+    pub reported: Reported,
+    pub enabled_by_default: bool,
+    pub explanation: &'static str,
+}
+
+macro_rules! codes {
+    ($($variant:ident = $name:literal, $layer:ident, $reported:ident, $enabled:literal, $explanation:literal;)*) => {
+        /// A diagnostic code.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code {
+            $($variant,)*
+        }
+
+        const INFO: &[CodeInfo] = &[
+            $(CodeInfo {
+                name: $name,
+                layer: Layer::$layer,
+                reported: Reported::$reported,
+                enabled_by_default: $enabled,
+                explanation: $explanation,
+            },)*
+        ];
+
+        impl Code {
+            /// Every code, in the catalogue's order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+        }
+    };
+}
+
+codes! {
+    // The lexer and parser.
+    SyntaxError = "syntax-error", Syntax, Error, true, "the parser cannot read the text as Puppet code";
+    UnclosedQuote = "unclosed-quote", Syntax, Error, true, "a string's opening quote is never closed";
+    UnclosedInterpolation = "unclosed-interpolation", Syntax, Error, true, "a `${` in a string has no matching `}`";
+    UnclosedComment = "unclosed-comment", Syntax, Error, true, "a `/*` comment has no matching `*/`";
+    UnclosedEppTag = "unclosed-epp-tag", Syntax, Error, true, "an EPP tag or comment is never closed";
+    InvalidHeredoc = "invalid-heredoc", Syntax, Error, true, "a heredoc's `@(...)` header or end marker is malformed or missing";
+    IllegalNumber = "illegal-number", Syntax, Error, true, "a number literal Puppet rejects (`0x`, `08`, `1e`)";
+    NumericOverflow = "numeric-overflow", Syntax, Error, true, "an integer literal outside the 64-bit signed range";
+    IllegalName = "illegal-name", Syntax, Error, true, "a qualified name with an empty segment (`::` not followed by a name)";
+    IllegalTypeReference = "illegal-type-reference", Syntax, Error, true, "a type reference with a segment not starting with an upper-case letter";
+    IllegalVariableName = "illegal-variable-name", Syntax, Error, true, "a `$` not followed by a valid variable name";
+    InvalidUtf8 = "invalid-utf8", Syntax, Error, true, "the file is not valid UTF-8";
+    IllegalBom = "illegal-bom", Syntax, Error, true, "the file starts with a byte order mark";
+    NestingTooDeep = "nesting-too-deep", Syntax, Error, true, "an expression nested deeper than puppet-ls follows";
+    // Puppet's validator.
+    ExpressionHasNoEffect = "expression-has-no-effect", Syntax, Error, true, "a value is produced and then forgotten (often a missing comma or brace before it)";
+    NotTopLevel = "not-top-level", Syntax, Error, true, "a class, defined type or node inside something other than the top level or a class";
+    NotAbsoluteTopLevel = "not-absolute-top-level", Syntax, Error, true, "a function, type alias or plan not at the top level of its file";
+    NotRvalue = "not-rvalue", Syntax, Error, true, "an expression that produces no value used where a value is needed";
+    IllegalAssignment = "illegal-assignment", Syntax, Error, true, "an assignment to something that cannot be assigned (a numeric match variable, an access)";
+    IllegalAssignmentContext = "illegal-assignment-context", Syntax, Error, true, "an assignment inside a parameter's default value";
+    IllegalExpression = "illegal-expression", Syntax, Error, true, "an expression of a kind not allowed in that position";
+    IllegalDefinitionName = "illegal-definition-name", Syntax, Error, true, "a class, defined type or function name that is not a lower-case qualified name";
+    IllegalParameterName = "illegal-parameter-name", Syntax, Error, true, "a parameter name Puppet rejects (numeric, or not a valid name)";
+    IllegalHostname = "illegal-hostname", Syntax, Error, true, "a node matcher that is not a literal name, regexp or `default`";
+    IllegalNodeInheritance = "illegal-node-inheritance", Syntax, Error, true, "node inheritance, removed in Puppet 4";
+    IllegalQueryExpression = "illegal-query-expression", Syntax, Error, true, "a collector query with an operator other than `==`, `!=`, `and`, `or`";
+    IllegalAttributeAppend = "illegal-attribute-append", Syntax, Error, true, "`+>` outside resource overrides and collectors";
+    IllegalEppParameters = "illegal-epp-parameters", Syntax, Error, true, "an EPP parameter list that is not at the start of the template";
+    ReservedWord = "reserved-word", Syntax, Error, true, "a word Puppet reserves used as a name or value";
+    FutureReservedWord = "future-reserved-word", Syntax, Warning, true, "a name Puppet reserves for future use (`plan` as a class name)";
+    ReservedTypeName = "reserved-type-name", Syntax, Error, true, "a type alias or definition named like a built-in type";
+    ReservedParameter = "reserved-parameter", Syntax, Error, true, "a parameter that redefines a built-in one (`$title`, `$name`, metaparameters)";
+    DuplicateParameter = "duplicate-parameter", Syntax, Error, true, "a parameter declared twice in one parameter list";
+    DuplicateDefault = "duplicate-default", Syntax, Error, true, "a case or selector with two `default` options";
+    DuplicateKey = "duplicate-key", Syntax, Warning, true, "a hash literal that repeats a key";
+    MissingIndex = "missing-index", Syntax, Error, true, "an access `[]` without key or index";
+    MultipleAttributesUnfold = "multiple-attributes-unfold", Syntax, Error, true, "more than one `* =>` in a resource body";
+    NotVirtualizable = "not-virtualizable", Syntax, Error, true, "a virtual or exported resource default or override";
+    ClassNotVirtualizable = "class-not-virtualizable", Syntax, Error, true, "a virtual or exported class";
+    CapturesRestNotLast = "captures-rest-not-last", Syntax, Error, true, "a `*$rest` parameter that is not the last one";
+    CapturesRestNotSupported = "captures-rest-not-supported", Syntax, Error, true, "a `*$rest` parameter in a class or defined type";
+    UnsupportedOperator = "unsupported-operator", Syntax, Error, true, "an operator Puppet no longer supports (`+=`, `-=`)";
+    UnsupportedExpression = "unsupported-expression", Syntax, Error, true, "a construct Puppet 7 does not support (`type Name { ... }`)";
+    DiscontinuedImport = "discontinued-import", Syntax, Error, true, "`import`, removed in Puppet 4";
+    // The workspace.
+    DefinitionLocation = "definition-location", Semantic, Error, true, "autoloading will not find this definition in this file";
+    TopLevelStatementInModule = "top-level-statement-in-module", Semantic, Error, true, "an autoloaded module file holds more than definitions";
+    DuplicateDefinition = "duplicate-definition", Semantic, Error, true, "a class, defined type, function or type alias defined twice";
+    UnknownClass = "unknown-class", Semantic, ErrorOrWarning, true, "a class nothing defines: an error when it misspells a known name or its module is in the workspace, a warning when a module outside it may define it";
+    UnknownType = "unknown-type", Semantic, ErrorOrWarning, true, "a type nothing defines (same severities as `unknown-class`)";
+    UnknownResourceType = "unknown-resource-type", Semantic, ErrorOrWarning, true, "a resource type nothing defines (same severities as `unknown-class`)";
+    UnknownFunction = "unknown-function", Semantic, ErrorOrWarning, true, "a function nothing defines (same severities as `unknown-class`)";
+    ClassAsResource = "class-as-resource", Semantic, Error, true, "a class declared as if it were a resource type";
+    UnknownAttribute = "unknown-attribute", Semantic, Error, true, "an attribute the resource type or class does not have";
+    MissingRequiredParameter = "missing-required-parameter", Semantic, Error, true, "a declaration without a parameter that has no default (resource defaults, `default:` bodies and Hiera keys count as given)";
+    InvalidAttributeValue = "invalid-attribute-value", Semantic, Warning, true, "a core attribute's value is not one it allows (`ensure => runing`)";
+    WrongArgumentCount = "wrong-argument-count", Semantic, Error, true, "no signature of the function takes that many arguments";
+    WrongArgumentType = "wrong-argument-type", Semantic, Error, true, "no signature of the function accepts those argument types";
+    TypeMismatch = "type-mismatch", Semantic, Error, true, "a constant value does not match the parameter's declared type (aliases expanded)";
+    DefaultTypeMismatch = "default-type-mismatch", Semantic, Warning, true, "a parameter's default does not match its declared type (fails when the default is used)";
+    InvalidType = "invalid-type", Semantic, Error, true, "a type expression Puppet rejects (`Integer[3, 1]`)";
+    EvaluationError = "evaluation-error", Semantic, Error, true, "a constant expression fails (`10 / 0`, `'a' + 'b'`, a selector no option matches)";
+    DuplicateResource = "duplicate-resource", Semantic, Error, true, "the same resource declared twice in one block";
+    UnreachableOption = "unreachable-option", Semantic, Warning, true, "a case or selector option that repeats an earlier one";
+    UnknownTemplate = "unknown-template", Semantic, Error, true, "an `epp()` call naming a template file the module does not have";
+    EppMissingParameter = "epp-missing-parameter", Semantic, Error, true, "an `epp()` call without a parameter the template requires";
+    EppUnknownParameter = "epp-unknown-parameter", Semantic, Error, true, "an `epp()` call passing a parameter the template does not declare";
+    UnknownVariable = "unknown-variable", Semantic, Warning, true, "a variable defined nowhere it could be seen from (off with `strictVariables: false`)";
+    UnusedVariable = "unused-variable", Semantic, Warning, true, "a variable assigned and never read";
+    UnusedParameter = "unused-parameter", Semantic, Warning, true, "a parameter never read (defines, functions, lambdas, templates)";
+    ReassignedVariable = "reassigned-variable", Semantic, ErrorOrWarning, true, "a variable assigned twice in one scope: an error when both assignments can run, a warning when their conditions may exclude each other";
+    LegacyFact = "legacy-fact", Semantic, Warning, true, "a legacy fact read as `$::name` (off by default in Puppet 8)";
+}
+
+impl Code {
+    pub fn info(self) -> &'static CodeInfo {
+        &INFO[self as usize]
+    }
+
+    /// The stable name users see and filter on (`unknown-class`).
+    pub fn as_str(self) -> &'static str {
+        self.info().name
+    }
+
+    pub fn explanation(self) -> &'static str {
+        self.info().explanation
+    }
+
+    pub fn reported(self) -> Reported {
+        self.info().reported
+    }
+
+    pub fn enabled_by_default(self) -> bool {
+        self.info().enabled_by_default
+    }
+
+    /// Where the code is documented, relative to the repository's root.
+    pub fn documentation(self) -> String {
+        format!("docs/diagnostics.md#{}", self.as_str())
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A name that is not a diagnostic code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownCode(pub String);
+
+impl fmt::Display for UnknownCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a puppet-ls diagnostic code", self.0)
+    }
+}
+
+impl FromStr for Code {
+    type Err = UnknownCode;
+
+    fn from_str(name: &str) -> Result<Code, UnknownCode> {
+        Code::ALL
+            .iter()
+            .copied()
+            .find(|c| c.as_str() == name)
+            .ok_or_else(|| UnknownCode(name.to_string()))
+    }
+}
