@@ -14,10 +14,9 @@
 //! [`summary`]s feed the definition [`index`]; [`workspace`] discovery says
 //! which files and modules there are; [`diagnostics`] reports per file.
 
-pub mod builtins;
 pub mod db;
 pub mod diagnostics;
-pub mod eval;
+pub mod docs;
 pub mod hiera;
 pub mod hir;
 pub mod host;
@@ -25,8 +24,8 @@ pub mod ide;
 pub mod index;
 pub mod infer;
 pub mod module_facts;
-pub mod ops;
 pub mod ruby_plugins;
-pub mod types;
-pub mod values;
 pub mod workspace;
+
+// The runtime crate's modules, at the paths the semantic layers use.
+pub use puppet_runtime::{builtins, eval, ops, types, values};

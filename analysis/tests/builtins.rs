@@ -1,7 +1,8 @@
 //! The embedded built-ins tables are complete (they match the counts the
 //! generator observed in Puppet 7.23) and correct on spot checks.
 
-use puppet_analysis::builtins::{builtins, AttributeKind, DocSource, FunctionApi, ParamKind};
+use puppet_analysis::builtins::{builtins, AttributeKind, FunctionApi, ParamKind};
+use puppet_analysis::docs::DocSource;
 use puppet_analysis::types::{is_instance, StringParam, Type};
 use puppet_analysis::values::{OrderedHash, Value};
 

@@ -4,9 +4,8 @@
 //! is position-free except where it says so (item ranges, source maps), so
 //! that an edit recomputes only the items it touches.
 
-pub mod body;
 pub mod items;
-pub mod lower;
+pub use puppet_runtime::hir::{body, lower};
 pub mod published;
 pub mod render;
 pub mod resolution;

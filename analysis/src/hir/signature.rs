@@ -9,29 +9,7 @@ use crate::db::Item;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::SyntaxNode;
 
-/// The kinds of things a Puppet file can define.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum DefKind {
-    Class,
-    DefinedType,
-    Function,
-    TypeAlias,
-    Node,
-    Plan,
-}
-
-impl DefKind {
-    pub fn describe(self) -> &'static str {
-        match self {
-            DefKind::Class => "class",
-            DefKind::DefinedType => "defined type",
-            DefKind::Function => "function",
-            DefKind::TypeAlias => "type alias",
-            DefKind::Node => "node",
-            DefKind::Plan => "plan",
-        }
-    }
-}
+pub use puppet_runtime::hir::DefKind;
 
 /// A declared parameter: name, the type as written, whether it has a default.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -100,29 +78,7 @@ pub fn documentation(node: &SyntaxNode) -> Documentation {
     }
 }
 
-/// Text of an expression with runs of whitespace (and comments) squeezed,
-/// so that reformatting does not change a summary.
-pub fn normalized_text(node: &SyntaxNode) -> String {
-    let mut out = String::new();
-    let mut pending_space = false;
-    for token in node
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-    {
-        if token.kind().is_trivia() {
-            pending_space = !out.is_empty();
-            continue;
-        }
-        let text = token.text();
-        let glue = text.starts_with([',', ']', ')']) || out.ends_with(['[', '(']);
-        if pending_space && !glue {
-            out.push(' ');
-        }
-        pending_space = false;
-        out.push_str(text);
-    }
-    out
-}
+pub use puppet_runtime::hir::items::normalized_text;
 
 fn params(list: Option<ast::ParamList>) -> Vec<ParamSummary> {
     let Some(list) = list else {

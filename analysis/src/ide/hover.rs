@@ -8,8 +8,9 @@
 use super::cursor::token_at;
 use super::occurrences::{occurrence_at, Referent};
 use super::{Cancellable, FilePosition};
-use crate::builtins::{builtins, docs::DocSource};
+use crate::builtins::builtins;
 use crate::db::{parse, SourceFile, Workspace};
+use crate::docs::DocSource;
 use crate::hir::resolution::{variable_resolution, FileTarget};
 use crate::hir::scope::{Target, VariableDefKind};
 use crate::hir::signature::Documentation;

@@ -80,7 +80,7 @@ pub struct Facts {
 }
 
 impl Facts {
-    pub(crate) fn from_json(items: &[Json]) -> Facts {
+    pub fn from_json(items: &[Json]) -> Facts {
         let all: Vec<Fact> = items
             .iter()
             .filter_map(|j| {

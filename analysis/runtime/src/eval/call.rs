@@ -11,7 +11,7 @@ use crate::values::Value;
 
 impl Evaluator {
     /// `callee(args)` where the callee is not a name (`Integer('1')`).
-    pub(crate) fn eval_call_value(
+    pub fn eval_call_value(
         &mut self,
         callee: ExprId,
         args: &[ExprId],
@@ -28,7 +28,7 @@ impl Evaluator {
 
     /// Calls a function by name: a function defined in the source, else a
     /// pure built-in, else an unknown value (the function is not knowable).
-    pub(crate) fn call_function(
+    pub fn call_function(
         &mut self,
         name: &str,
         args: Vec<Value>,
@@ -235,7 +235,7 @@ impl Evaluator {
     /// Calls a lambda of the current body with positional arguments in a
     /// scope that sees the enclosing one; `next(v)` ends the body with `v`.
     /// Errors are placed at the call `at`.
-    pub(crate) fn call_lambda(
+    pub fn call_lambda(
         &mut self,
         l: LambdaId,
         args: Vec<Value>,

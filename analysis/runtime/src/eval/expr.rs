@@ -16,7 +16,7 @@ const NODE_VARIABLES: &[&str] = &["facts", "trusted", "server_facts"];
 
 impl Evaluator {
     /// Evaluates one expression of the current body in the current scope.
-    pub(crate) fn eval(&mut self, e: ExprId) -> Result<Value, Flow> {
+    pub fn eval(&mut self, e: ExprId) -> Result<Value, Flow> {
         self.step()?;
         self.enter()?;
         let r = self.eval_inner(e);
@@ -26,7 +26,7 @@ impl Evaluator {
 
     /// Evaluates statements in order; the value is the last one's (`undef`
     /// when there are none).
-    pub(crate) fn eval_statements(&mut self, stmts: &[ExprId]) -> Result<Value, Flow> {
+    pub fn eval_statements(&mut self, stmts: &[ExprId]) -> Result<Value, Flow> {
         let mut last = Value::Undef;
         for &s in stmts {
             last = self.eval(s)?;
@@ -34,7 +34,7 @@ impl Evaluator {
         Ok(last)
     }
 
-    pub(crate) fn op_error(&self, at: ExprId, e: OpError) -> Flow {
+    pub fn op_error(&self, at: ExprId, e: OpError) -> Flow {
         match e {
             OpError::Error(m) => self.error(at, m),
             OpError::Unsupported(m) => Flow::Unsupported(m),
@@ -151,13 +151,13 @@ impl Evaluator {
 
     /// Evaluates list elements (array literal, arguments): `*x` unfolds
     /// (see [`unfold`]).
-    pub(crate) fn eval_list(&mut self, items: &[ExprId]) -> Result<Vec<Value>, Flow> {
+    pub fn eval_list(&mut self, items: &[ExprId]) -> Result<Vec<Value>, Flow> {
         self.eval_list_with(items, true)
     }
 
     /// Evaluates access keys: like [`Evaluator::eval_list`], but a `*x` key
     /// stays one (array) key, as Puppet evaluates each key on its own.
-    pub(crate) fn eval_keys(&mut self, items: &[ExprId]) -> Result<Vec<Value>, Flow> {
+    pub fn eval_keys(&mut self, items: &[ExprId]) -> Result<Vec<Value>, Flow> {
         self.eval_list_with(items, false)
     }
 
@@ -192,7 +192,7 @@ impl Evaluator {
 
     /// The value of a type name: a built-in type, an alias defined in the
     /// source, or a known resource type.
-    pub(crate) fn type_reference(&mut self, name: &str, at: ExprId) -> Result<Value, Flow> {
+    pub fn type_reference(&mut self, name: &str, at: ExprId) -> Result<Value, Flow> {
         let name = name.trim_start_matches("::");
         if self.is_alias(name) {
             let canonical = self
@@ -320,7 +320,7 @@ impl Evaluator {
         self.binary_values(op, &l, &r, at)
     }
 
-    pub(crate) fn binary_values(
+    pub fn binary_values(
         &mut self,
         op: BinaryOp,
         l: &Value,
@@ -389,12 +389,7 @@ impl Evaluator {
         })
     }
 
-    pub(crate) fn access(
-        &mut self,
-        target: Value,
-        keys: &[ExprId],
-        at: ExprId,
-    ) -> Result<Value, Flow> {
+    pub fn access(&mut self, target: Value, keys: &[ExprId], at: ExprId) -> Result<Value, Flow> {
         let keys = self.eval_keys(keys)?;
         if let Value::Type(Type::Alias(name)) = &target {
             return Err(self.error(at, format!("{}[] is not applicable to a type alias", name)));
@@ -586,7 +581,7 @@ impl Evaluator {
 /// The elements `*v` unfolds to: an array's elements, a hash's `[key,
 /// value]` pairs, an iterator's elements, nothing for `undef`, else the value
 /// itself. An unknown value is returned as the error.
-pub(crate) fn unfold(v: Value) -> Result<Vec<Value>, Value> {
+pub fn unfold(v: Value) -> Result<Vec<Value>, Value> {
     match v {
         Value::Array(a) => Ok(a),
         Value::Hash(h) => Ok(h
@@ -601,7 +596,7 @@ pub(crate) fn unfold(v: Value) -> Result<Vec<Value>, Value> {
 }
 
 /// `apache::vhost` -> `Apache::Vhost`.
-pub(crate) fn capitalize_segments(name: &str) -> String {
+pub fn capitalize_segments(name: &str) -> String {
     name.split("::")
         .map(|seg| {
             let mut c = seg.chars();

@@ -233,7 +233,7 @@ impl Items {
 }
 
 /// Ruby's `<=>` for the value kinds Puppet's `sort`, `min` and `max` compare.
-pub(crate) fn ruby_cmp(a: &Value, b: &Value) -> Option<Ordering> {
+pub fn ruby_cmp(a: &Value, b: &Value) -> Option<Ordering> {
     use Value::*;
     match (a, b) {
         (Integer(x), Integer(y)) => Some(x.cmp(y)),
@@ -474,7 +474,7 @@ impl Evaluator {
     }
 
     /// Dispatches a built-in; `None` when `name` is not a pure built-in.
-    pub(crate) fn call_builtin(
+    pub fn call_builtin(
         &mut self,
         name: &str,
         args: Vec<Value>,

@@ -40,7 +40,7 @@ use crate::hir::DefKind;
 
 use crate::types::{Type, TypeAliases, TypeSystem};
 use crate::values::Value;
-pub(crate) use blocks::{chosen_block_count, LambdaArity};
+pub use blocks::{chosen_block_count, LambdaArity};
 use scope::Scopes;
 
 /// Bounds that keep evaluation finite and cheap; exceeding one makes the
@@ -113,14 +113,14 @@ pub struct Evaluator {
     limits: Limits,
     steps: u64,
     depth: usize,
-    pub(crate) aliases: TypeAliases,
+    pub aliases: TypeAliases,
     alias_names: Arc<HashSet<String>>,
-    pub(crate) alias_display: Arc<Vec<String>>,
+    pub alias_display: Arc<Vec<String>>,
     /// Puppet-language functions, by lower-case name.
     functions: HashMap<String, Arc<Body>>,
     /// The body whose expressions are being evaluated.
-    pub(crate) body: Arc<Body>,
-    pub(crate) scopes: Scopes,
+    pub body: Arc<Body>,
+    pub scopes: Scopes,
     warnings: Vec<String>,
     /// Resource types and classes known to exist (lower-case names).
     resource_types: Arc<HashSet<String>>,
@@ -129,7 +129,7 @@ pub struct Evaluator {
     sets_display_aliases: bool,
     /// Whether the evaluated source is all there is (no modules): calls to
     /// functions that are neither defined nor Puppet's own are errors.
-    pub(crate) closed_world: bool,
+    pub closed_world: bool,
     /// Declared return types of functions defined outside the evaluated
     /// source (workspace functions), so their calls have a type.
     return_types: Arc<HashMap<String, Type>>,
@@ -386,7 +386,7 @@ impl Evaluator {
     /// The type of the value a call to a function that cannot be evaluated
     /// returns: its declared return type, or Puppet's signature for `n`
     /// arguments.
-    pub(crate) fn return_type_of(&self, key: &str, n: usize) -> Type {
+    pub fn return_type_of(&self, key: &str, n: usize) -> Type {
         if let Some(t) = self.return_types.get(key) {
             return t.clone();
         }
@@ -522,23 +522,23 @@ impl Evaluator {
     }
 
     /// A type system bound to this evaluator's aliases.
-    pub(crate) fn ts(&self) -> TypeSystem<'_> {
+    pub fn ts(&self) -> TypeSystem<'_> {
         TypeSystem::new(&self.aliases)
     }
 
-    pub(crate) fn error(&self, at: ExprId, message: impl Into<String>) -> Flow {
+    pub fn error(&self, at: ExprId, message: impl Into<String>) -> Flow {
         Flow::Error(EvalError {
             message: message.into(),
             at: Some(at),
         })
     }
 
-    pub(crate) fn warn(&mut self, message: impl Into<String>) {
+    pub fn warn(&mut self, message: impl Into<String>) {
         self.warnings.push(message.into());
     }
 
     /// Counts one step; fails when the step budget is spent.
-    pub(crate) fn step(&mut self) -> Result<(), Flow> {
+    pub fn step(&mut self) -> Result<(), Flow> {
         self.steps += 1;
         if self.steps > self.limits.max_steps {
             return Err(Flow::Unsupported(
@@ -549,7 +549,7 @@ impl Evaluator {
     }
 
     /// Fails when a collection of `n` elements would exceed the size limit.
-    pub(crate) fn check_size(&self, n: u128) -> Result<(), Flow> {
+    pub fn check_size(&self, n: u128) -> Result<(), Flow> {
         if n > self.limits.max_collection as u128 {
             return Err(Flow::Unsupported(
                 "cannot evaluate: collection too large".into(),
@@ -558,7 +558,7 @@ impl Evaluator {
         Ok(())
     }
 
-    pub(crate) fn enter(&mut self) -> Result<(), Flow> {
+    pub fn enter(&mut self) -> Result<(), Flow> {
         self.depth += 1;
         if self.depth > self.limits.max_depth {
             self.depth -= 1;
@@ -569,11 +569,11 @@ impl Evaluator {
         Ok(())
     }
 
-    pub(crate) fn leave(&mut self) {
+    pub fn leave(&mut self) {
         self.depth = self.depth.saturating_sub(1);
     }
 
-    pub(crate) fn is_alias(&self, name: &str) -> bool {
+    pub fn is_alias(&self, name: &str) -> bool {
         self.alias_names.contains(&name.to_ascii_lowercase())
     }
 }

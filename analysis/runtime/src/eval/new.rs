@@ -256,7 +256,7 @@ fn string_to_bool(s: &str) -> Option<bool> {
 
 impl Evaluator {
     /// `T(args)`: creates an instance of `t`.
-    pub(crate) fn new_instance(
+    pub fn new_instance(
         &mut self,
         t: &Type,
         args: Vec<Value>,

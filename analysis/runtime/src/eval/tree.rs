@@ -6,7 +6,7 @@
 use crate::values::{OrderedHash, Value};
 
 /// The options hash of `tree_each`.
-pub(crate) struct TreeOptions {
+pub struct TreeOptions {
     depth_first: bool,
     include_root: bool,
     include_containers: bool,
@@ -16,7 +16,7 @@ pub(crate) struct TreeOptions {
 impl TreeOptions {
     /// Reads the options; an error for what Puppet rejects, `Ok(None)` for a
     /// `container_type` (not modelled).
-    pub(crate) fn from_hash(h: Option<&OrderedHash>) -> Result<Option<TreeOptions>, String> {
+    pub fn from_hash(h: Option<&OrderedHash>) -> Result<Option<TreeOptions>, String> {
         let get = |key: &str| h.and_then(|h| h.get(&Value::string(key)));
         for (k, _) in h.iter().flat_map(|h| h.iter()) {
             let known = matches!(k, Value::String(s) if matches!(s.as_str(),
@@ -78,7 +78,7 @@ fn children(v: &Value) -> Option<Vec<(Value, Value)>> {
 }
 
 /// The `(path, value)` entries `tree_each` visits under `root` (a container).
-pub(crate) fn tree_entries(root: &Value, opts: &TreeOptions) -> Vec<(Vec<Value>, Value)> {
+pub fn tree_entries(root: &Value, opts: &TreeOptions) -> Vec<(Vec<Value>, Value)> {
     let mut out = Vec::new();
     if opts.include_root {
         out.push((Vec::new(), root.clone()));

@@ -63,7 +63,7 @@ pub struct Attribute {
 }
 
 impl Attribute {
-    pub(crate) fn from_json(j: &Json, metaparam: bool) -> Option<Attribute> {
+    pub fn from_json(j: &Json, metaparam: bool) -> Option<Attribute> {
         let kind = match j.str_field("kind")? {
             "property" => AttributeKind::Property,
             "parameter" => AttributeKind::Parameter,
@@ -187,7 +187,7 @@ pub struct ResourceType {
 }
 
 impl ResourceType {
-    pub(crate) fn from_json(j: &Json) -> Option<ResourceType> {
+    pub fn from_json(j: &Json) -> Option<ResourceType> {
         Some(ResourceType {
             name: j.str_field("name")?.to_string(),
             module: j.str_field("module").map(str::to_string),

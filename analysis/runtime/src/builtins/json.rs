@@ -1,10 +1,10 @@
 //! Convenience accessors over `serde_json::Value` for reading the embedded
 //! built-ins table (absent or mistyped members read as empty, never panic).
 
-pub(crate) use serde_json::Value as Json;
+pub use serde_json::Value as Json;
 
 /// Reads members of a table entry.
-pub(crate) trait JsonExt {
+pub trait JsonExt {
     /// The elements, if an array (empty otherwise).
     fn items(&self) -> &[Json];
     /// `true` only for the JSON literal `true`.

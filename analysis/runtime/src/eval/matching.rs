@@ -116,11 +116,11 @@ impl Evaluator {
         })
     }
 
-    pub(crate) fn check_alias(&self, _t: &Type, _at: ExprId) -> Result<(), Flow> {
+    pub fn check_alias(&self, _t: &Type, _at: ExprId) -> Result<(), Flow> {
         Ok(())
     }
 
-    pub(crate) fn case(&mut self, subject: ExprId, options: &[CaseOption]) -> Result<Value, Flow> {
+    pub fn case(&mut self, subject: ExprId, options: &[CaseOption]) -> Result<Value, Flow> {
         self.scopes.push_ephemeral();
         let r = self.case_inner(subject, options);
         self.scopes.pop_ephemeral();
@@ -151,7 +151,7 @@ impl Evaluator {
         }
     }
 
-    pub(crate) fn selector(
+    pub fn selector(
         &mut self,
         subject: ExprId,
         entries: &[(ExprId, ExprId)],

@@ -96,7 +96,7 @@ pub fn lower_file(root: &SyntaxNode, source: SourceKind) -> LoweredFile {
         .unwrap_or_else(|| Body::new(BodyKind::Manifest));
     let definitions = items
         .filter_map(|item| {
-            let super::ItemKind::Definition(kind) = item.kind else {
+            let super::items::ItemKind::Definition(kind) = item.kind else {
                 return None;
             };
             Some(LoweredDefinition {
@@ -662,7 +662,7 @@ fn illegal_numeric(name: &str) -> String {
 /// Whether double-quoted source text has a `\u` escape naming something
 /// that is not a Unicode scalar value (`\u{110000}`, `\uD800`); Puppet
 /// then fails with an encoding error. Longer brace forms are not escapes.
-pub(crate) fn invalid_unicode_escape(raw: &str) -> bool {
+pub fn invalid_unicode_escape(raw: &str) -> bool {
     let b = raw.as_bytes();
     let mut i = 0;
     while i < b.len() {

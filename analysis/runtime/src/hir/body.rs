@@ -309,7 +309,7 @@ impl std::ops::Index<LambdaId> for Body {
 }
 
 impl Body {
-    pub(crate) fn new(kind: BodyKind) -> Body {
+    pub fn new(kind: BodyKind) -> Body {
         Body {
             kind,
             exprs: Vec::new(),
@@ -321,12 +321,12 @@ impl Body {
         }
     }
 
-    pub(crate) fn alloc(&mut self, expr: Expr) -> ExprId {
+    pub fn alloc(&mut self, expr: Expr) -> ExprId {
         self.exprs.push(expr);
         ExprId((self.exprs.len() - 1) as u32)
     }
 
-    pub(crate) fn alloc_lambda(&mut self, lambda: Lambda) -> LambdaId {
+    pub fn alloc_lambda(&mut self, lambda: Lambda) -> LambdaId {
         self.lambdas.push(lambda);
         LambdaId((self.lambdas.len() - 1) as u32)
     }
@@ -545,7 +545,7 @@ pub struct BodySourceMap {
 }
 
 impl BodySourceMap {
-    pub(crate) fn record(&mut self, id: ExprId, range: SegmentRange) {
+    pub fn record(&mut self, id: ExprId, range: SegmentRange) {
         let i = id.index();
         if self.exprs.len() <= i {
             self.exprs.resize(i + 1, SegmentRange::default());
@@ -553,12 +553,7 @@ impl BodySourceMap {
         self.exprs[i] = range;
     }
 
-    pub(crate) fn record_lambda(
-        &mut self,
-        id: LambdaId,
-        range: SegmentRange,
-        params: Vec<SegmentRange>,
-    ) {
+    pub fn record_lambda(&mut self, id: LambdaId, range: SegmentRange, params: Vec<SegmentRange>) {
         let i = id.index();
         if self.lambdas.len() <= i {
             self.lambdas.resize(i + 1, SegmentRange::default());
@@ -568,11 +563,11 @@ impl BodySourceMap {
         self.lambda_params[i] = params;
     }
 
-    pub(crate) fn record_params(&mut self, params: Vec<SegmentRange>) {
+    pub fn record_params(&mut self, params: Vec<SegmentRange>) {
         self.params = params;
     }
 
-    pub(crate) fn finish(&mut self) {
+    pub fn finish(&mut self) {
         let mut ids: Vec<ExprId> = (0..self.exprs.len() as u32).map(ExprId).collect();
         ids.sort_by_key(|id| {
             let r = self.exprs[id.index()];

@@ -9,14 +9,14 @@ use crate::hir::body::{Body, ExprId, LambdaId};
 /// The argument counts a lambda accepts: its required parameters, and all
 /// of them (unbounded with a `*$rest` parameter).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct LambdaArity {
-    pub(crate) min: usize,
-    pub(crate) max: Option<usize>,
+pub struct LambdaArity {
+    pub min: usize,
+    pub max: Option<usize>,
 }
 
 impl LambdaArity {
     /// The arity of lambda `l` of `body`.
-    pub(crate) fn of(body: &Body, l: LambdaId) -> Self {
+    pub fn of(body: &Body, l: LambdaId) -> Self {
         let params = &body[l].params;
         let min = params
             .iter()
@@ -35,7 +35,7 @@ impl LambdaArity {
 
     /// Ruby's `Proc#arity` of the lambda: the number of parameters when all
     /// are required, else minus one more than the required ones.
-    pub(crate) fn ruby_arity(self) -> i64 {
+    pub fn ruby_arity(self) -> i64 {
         match self.max {
             Some(m) if m == self.min => m as i64,
             _ => -(self.min as i64) - 1,
@@ -56,7 +56,7 @@ impl LambdaArity {
 /// The block parameter counts the signatures of built-in `fname` accept, in
 /// dispatch order; empty when its block takes any parameters (`with`,
 /// `slice`, `unwrap`...) or the function is not an iteration function.
-pub(crate) fn block_counts(fname: &str) -> &'static [usize] {
+pub fn block_counts(fname: &str) -> &'static [usize] {
     match fname {
         "each" | "map" | "filter" | "any" | "all" | "index" | "tree_each" => &[2, 1],
         "partition" | "group_by" => &[1, 2],
@@ -90,7 +90,7 @@ fn expected_counts(counts: &[usize]) -> String {
 
 /// The number of arguments built-in `fname` passes to a lambda of `arity`:
 /// the first of its [`block_counts`] the lambda accepts.
-pub(crate) fn chosen_block_count(fname: &str, arity: LambdaArity) -> Option<usize> {
+pub fn chosen_block_count(fname: &str, arity: LambdaArity) -> Option<usize> {
     block_counts(fname)
         .iter()
         .copied()
@@ -100,12 +100,7 @@ pub(crate) fn chosen_block_count(fname: &str, arity: LambdaArity) -> Option<usiz
 impl Evaluator {
     /// The number of arguments built-in `fname` passes to its lambda `l`,
     /// or Puppet's error when none of its signatures accepts the lambda.
-    pub(crate) fn block_arg_count(
-        &self,
-        fname: &str,
-        l: LambdaId,
-        at: ExprId,
-    ) -> Result<usize, Flow> {
+    pub fn block_arg_count(&self, fname: &str, l: LambdaId, at: ExprId) -> Result<usize, Flow> {
         let counts = block_counts(fname);
         let arity = LambdaArity::of(&self.body, l);
         if let Some(n) = chosen_block_count(fname, arity) {

@@ -5,7 +5,7 @@
 //! built-in and puppetlabs-stdlib functions (with typed signatures) and the
 //! core facts. A Puppet installation is not required on the user's machine:
 //! `tools/gen_builtins.rb` introspects a real Puppet (7.23) once and writes
-//! `analysis/data/puppet_builtins.json`, which is embedded in the binary and
+//! `analysis/runtime/data/puppet_builtins.json`, which is embedded in the binary and
 //! parsed on first use ([`builtins`]).
 //!
 //! Sub-modules: [`resource_types`] (types, attributes, values),
@@ -15,7 +15,6 @@
 //! `type_string` (the table's type strings to [`Type`]s). Lookups never
 //! panic; a table that fails to parse behaves as an empty one.
 
-pub mod docs;
 pub mod facts;
 pub mod functions;
 mod json;
@@ -26,7 +25,6 @@ mod type_string;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-pub use docs::DocSource;
 pub use facts::{Fact, Facts};
 pub use functions::{BlockParam, Function, FunctionApi, Param, ParamKind, Signature};
 pub use resource_types::{AllowedValue, Attribute, AttributeKind, ResourceType};

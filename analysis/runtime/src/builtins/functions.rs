@@ -180,7 +180,7 @@ pub struct Function {
 }
 
 impl Function {
-    pub(crate) fn from_json(j: &Json, stdlib: bool) -> Option<Function> {
+    pub fn from_json(j: &Json, stdlib: bool) -> Option<Function> {
         Some(Function {
             name: j.str_field("name")?.to_string(),
             api: if j.str_field("api") == Some("3x") {

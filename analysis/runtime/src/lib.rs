@@ -1,0 +1,19 @@
+//! The Puppet runtime, without IO and without a database: what Puppet
+//! computes, statically.
+//!
+//! - [`values`]: the value model (what an expression evaluates to), with
+//!   Puppet's exact string forms;
+//! - [`types`]: the type system (representation, display, assignability,
+//!   inference, commonality, parameterization);
+//! - [`ops`]: operator semantics over values, with Puppet's errors;
+//! - [`hir`]: the lowered model of a body that the evaluator runs;
+//! - [`eval`]: the bounded constant evaluator;
+//! - [`builtins`]: the built-in tables (functions, resource types, facts,
+//!   generated from Puppet itself).
+
+pub mod builtins;
+pub mod eval;
+pub mod hir;
+pub mod ops;
+pub mod types;
+pub mod values;
