@@ -283,45 +283,31 @@ impl AnalysisHost {
 
     /// Returns true if the file is new.
     fn set_file_text(&mut self, path: &Path, text: String, durability: Durability) -> bool {
+        // Ruby and data files are plain text inputs: set, or created.
+        macro_rules! set_text_input {
+            ($map:expr, $input:ty) => {
+                match $map.get(path) {
+                    Some(&file) => {
+                        if **file.text(&self.db) != *text {
+                            file.set_text(&mut self.db)
+                                .with_durability(durability)
+                                .to(Arc::from(text));
+                        }
+                        false
+                    }
+                    None => {
+                        let file = <$input>::builder(path.to_path_buf(), Arc::from(text))
+                            .durability(durability)
+                            .new(&self.db);
+                        $map.insert(path.to_path_buf(), file);
+                        true
+                    }
+                }
+            };
+        }
         match InputKind::of(path) {
-            InputKind::Ruby => {
-                return match self.ruby_files.get(path) {
-                    Some(&file) => {
-                        if **file.text(&self.db) != *text {
-                            file.set_text(&mut self.db)
-                                .with_durability(durability)
-                                .to(Arc::from(text));
-                        }
-                        false
-                    }
-                    None => {
-                        let file = RubyFile::builder(path.to_path_buf(), Arc::from(text))
-                            .durability(durability)
-                            .new(&self.db);
-                        self.ruby_files.insert(path.to_path_buf(), file);
-                        true
-                    }
-                };
-            }
-            InputKind::Data => {
-                return match self.data_files.get(path) {
-                    Some(&file) => {
-                        if **file.text(&self.db) != *text {
-                            file.set_text(&mut self.db)
-                                .with_durability(durability)
-                                .to(Arc::from(text));
-                        }
-                        false
-                    }
-                    None => {
-                        let file = DataFile::builder(path.to_path_buf(), Arc::from(text))
-                            .durability(durability)
-                            .new(&self.db);
-                        self.data_files.insert(path.to_path_buf(), file);
-                        true
-                    }
-                };
-            }
+            InputKind::Ruby => return set_text_input!(self.ruby_files, RubyFile),
+            InputKind::Data => return set_text_input!(self.data_files, DataFile),
             InputKind::Source => {}
         }
         match self.files.get(path) {
