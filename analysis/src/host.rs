@@ -39,32 +39,16 @@ fn edit_fits(edit: &puppet_syntax::TextEdit, text: &str) -> bool {
     start <= end && end <= text.len() && text.is_char_boundary(start) && text.is_char_boundary(end)
 }
 
-/// A new Puppet source as loading needs it, prepared off the database:
-/// its tree, its items, and what each declares and publishes.
-struct PreparedFile {
-    path: PathBuf,
-    reparsed: crate::db::Reparsed,
-    cache: ItemCache,
-    items: Vec<PreparedItem>,
-}
-
-struct PreparedItem {
-    collected: crate::hir::items::CollectedItem,
-    declared: Declared,
-    published: Published,
-}
-
-/// Either a file prepared off the database or one that goes through the
-/// ordinary update (a file already known, or not a Puppet source).
+/// A file to load: a new Puppet source already parsed (off the database,
+/// in parallel), or any other file, which goes through the ordinary update.
 enum Loaded {
-    Prepared(Box<PreparedFile>),
+    Parsed(PathBuf, crate::db::Reparsed),
     Plain(PathBuf, String),
 }
 
-/// Prepares the new Puppet sources among `files` on every core (parsing,
-/// collecting items and lowering them is most of loading a workspace),
-/// keeping their order.
-fn prepare_in_parallel(
+/// Parses the new Puppet sources among `files` on every core (parsing is
+/// most of loading a workspace), keeping their order.
+fn parse_new_sources(
     files: Vec<(PathBuf, String)>,
     known: &BTreeMap<PathBuf, SourceFile>,
 ) -> Vec<Loaded> {
@@ -77,54 +61,11 @@ fn prepare_in_parallel(
             if !new_source {
                 return Loaded::Plain(path, text);
             }
-            let kind = SourceKind::from_path(&path);
             let text: Arc<str> = Arc::from(text);
-            let parse = puppet_syntax::parse(&text, kind);
-            let mut cache = ItemCache::default();
-            let items = cache
-                .collect(&parse.syntax_node(), kind)
-                .into_iter()
-                .map(|collected| {
-                    let declared = declared(collected.kind, &collected.name, &collected.content);
-                    let (body, _) = crate::hir::lower::lower_item(&collected.content);
-                    let published = crate::hir::published(&body);
-                    PreparedItem {
-                        collected,
-                        declared,
-                        published,
-                    }
-                })
-                .collect();
-            Loaded::Prepared(Box::new(PreparedFile {
-                path,
-                reparsed: crate::db::Reparsed { text, parse },
-                cache,
-                items,
-            }))
+            let parse = puppet_syntax::parse(&text, SourceKind::from_path(&path));
+            Loaded::Parsed(path, crate::db::Reparsed { text, parse })
         })
         .collect()
-}
-
-/// What a definition declares: its signature and documentation.
-struct Declared {
-    signature: Option<crate::hir::Signature>,
-    documentation: Documentation,
-}
-
-fn declared(kind: ItemKind, name: &str, content: &ItemContent) -> Declared {
-    match (kind, content) {
-        (ItemKind::Definition(kind), ItemContent::Definition(green)) => {
-            let node = green.syntax();
-            Declared {
-                signature: crate::hir::signature::signature(kind, name.to_string(), &node),
-                documentation: crate::hir::signature::documentation(&node),
-            }
-        }
-        _ => Declared {
-            signature: None,
-            documentation: Documentation::default(),
-        },
-    }
 }
 
 /// What kind of input a path is, by its extension.
@@ -214,9 +155,13 @@ impl AnalysisHost {
     /// as loaded from disk: their content is expected to stay as it is.
     pub fn set_files(&mut self, files: Vec<(PathBuf, String)>) {
         let mut added = false;
-        for loaded in prepare_in_parallel(files, &self.files) {
+        for loaded in parse_new_sources(files, &self.files) {
             added |= match loaded {
-                Loaded::Prepared(file) => self.add_prepared(*file),
+                Loaded::Parsed(path, parsed) => {
+                    let text = parsed.text.clone();
+                    self.add_source(path, text, Some(parsed), Durability::HIGH);
+                    true
+                }
                 Loaded::Plain(path, text) => self.set_file_text(&path, text, Durability::HIGH),
             };
         }
@@ -232,53 +177,26 @@ impl AnalysisHost {
         }
     }
 
-    /// Adds a new source file prepared off the database (with high
-    /// durability: a load, not an edit). Returns true (the file is new).
-    fn add_prepared(&mut self, prepared: PreparedFile) -> bool {
-        let PreparedFile {
-            path,
-            reparsed,
-            cache,
-            items: prepared_items,
-        } = prepared;
+    /// Adds a new Puppet source, with its tree when it was parsed already.
+    fn add_source(
+        &mut self,
+        path: PathBuf,
+        text: Arc<str>,
+        parsed: Option<crate::db::Reparsed>,
+        durability: Durability,
+    ) {
         let file = SourceFile::builder(
             path.clone(),
-            reparsed.text.clone(),
+            text,
             SourceKind::from_path(&path),
-            Some(reparsed),
+            parsed,
             Vec::new(),
             FilePlaces::default(),
         )
-        .durability(Durability::HIGH)
+        .durability(durability)
         .new(&self.db);
-        let mut items = Vec::with_capacity(prepared_items.len());
-        let mut places = Vec::with_capacity(prepared_items.len());
-        for p in prepared_items {
-            let c = p.collected;
-            let item = Item::builder(
-                file,
-                c.kind,
-                c.name.to_string(),
-                c.in_class,
-                c.content,
-                p.declared.signature,
-                p.published,
-                p.declared.documentation,
-            )
-            .durability(Durability::HIGH)
-            .new(&self.db);
-            items.push(item);
-            places.push(c.place);
-        }
-        file.set_items(&mut self.db)
-            .with_durability(Durability::HIGH)
-            .to(items);
-        file.set_places(&mut self.db)
-            .with_durability(Durability::HIGH)
-            .to(FilePlaces { items: places });
         self.files.insert(path, file);
-        self.item_caches.insert(file, cache);
-        true
+        self.sync_items(file, durability);
     }
 
     /// Returns true if the file is new.
@@ -324,18 +242,7 @@ impl AnalysisHost {
                 false
             }
             None => {
-                let file = SourceFile::builder(
-                    path.to_path_buf(),
-                    Arc::from(text),
-                    SourceKind::from_path(path),
-                    None,
-                    Vec::new(),
-                    FilePlaces::default(),
-                )
-                .durability(durability)
-                .new(&self.db);
-                self.files.insert(path.to_path_buf(), file);
-                self.sync_items(file, durability);
+                self.add_source(path.to_path_buf(), Arc::from(text), None, durability);
                 true
             }
         }
@@ -443,14 +350,17 @@ impl AnalysisHost {
 
     /// Sets what an item declares and publishes, when it changed.
     fn publish(&mut self, item: Item, durability: Durability) {
-        let Declared {
-            signature,
-            documentation,
-        } = declared(
-            item.kind(&self.db),
-            item.name(&self.db),
-            item.content(&self.db),
-        );
+        let (signature, documentation) = match (item.kind(&self.db), item.content(&self.db)) {
+            (ItemKind::Definition(kind), ItemContent::Definition(green)) => {
+                let node = green.syntax();
+                let name = item.name(&self.db).clone();
+                (
+                    crate::hir::signature::signature(kind, name, &node),
+                    crate::hir::signature::documentation(&node),
+                )
+            }
+            _ => (None, Documentation::default()),
+        };
         if *item.documentation(&self.db) != documentation {
             item.set_documentation(&mut self.db)
                 .with_durability(durability)

@@ -88,17 +88,18 @@ impl Inferred {
     }
 }
 
+/// An item scope's variables after its last statement: what other items
+/// read as its variables.
+pub type FinalVars = BTreeMap<Name, Inferred>;
+
 /// What inference knows of one item, position-free: every expression by
-/// its id, every variable definition by its site, and what the item's own
-/// scope holds at its end (what other items read as its variables).
+/// its id and every variable definition by its site.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ItemTypes {
     exprs: Vec<Option<Inferred>>,
     /// Parameters (of the item and its lambdas); assignment targets are
     /// expressions.
     pub defs: HashMap<DefSite, Inferred>,
-    /// The item scope's variables after its last statement.
-    pub final_vars: BTreeMap<Name, Inferred>,
 }
 
 impl Eq for ItemTypes {}
@@ -146,7 +147,7 @@ const HOPS: u8 = 2;
 /// evicted item is inferred again when asked.
 #[salsa::tracked(returns(ref), lru = 1024)]
 pub fn infer_item(db: &dyn salsa::Database, workspace: Workspace, item: Item) -> Arc<ItemTypes> {
-    Arc::new(walk_item(db, workspace, item, HOPS))
+    Arc::new(walk_item(db, workspace, item, HOPS).0)
 }
 
 /// An item's variables at the end of its own scope, as inference at level
@@ -159,13 +160,18 @@ pub fn item_final_vars(
     workspace: Workspace,
     item: Item,
     hops: u8,
-) -> Arc<BTreeMap<Name, Inferred>> {
-    Arc::new(walk_item(db, workspace, item, hops).final_vars)
+) -> Arc<FinalVars> {
+    Arc::new(walk_item(db, workspace, item, hops).1)
 }
 
 /// Walks one item's body, reading other items' variables at level
 /// `hops - 1`.
-fn walk_item(db: &dyn salsa::Database, workspace: Workspace, item: Item, hops: u8) -> ItemTypes {
+fn walk_item(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    item: Item,
+    hops: u8,
+) -> (ItemTypes, FinalVars) {
     let body = item_body(db, item);
     let scopes = item_scopes(db, workspace, item);
     let ctx = type_context(db, workspace);

@@ -7,7 +7,7 @@ use super::context::TypeContext;
 use super::narrow::{exclude, narrow, truthy, union};
 use super::ops;
 use super::validation;
-use super::{Inferred, ItemTypes};
+use super::{FinalVars, Inferred, ItemTypes};
 use crate::eval::Evaluator;
 use crate::hir::body::{Body, Expr, ExprId, LambdaId, Literal, Name, Param};
 use crate::hir::scope::{DefSite, ItemScopes, Target};
@@ -97,7 +97,9 @@ impl<'a> Walker<'a> {
         }
     }
 
-    pub(super) fn run(mut self) -> ItemTypes {
+    /// Walks the body: every expression's type, and the item scope's
+    /// variables after its last statement (what other items read).
+    pub(super) fn run(mut self) -> (ItemTypes, FinalVars) {
         let body = self.body.clone();
         if matches!(
             body.kind,
@@ -123,8 +125,7 @@ impl<'a> Walker<'a> {
             self.expr(s);
         }
         let frame = self.frames.swap_remove(0);
-        self.out.final_vars = frame.vars.into_iter().collect();
-        self.out
+        (self.out, frame.vars.into_iter().collect())
     }
 
     // ---- variables -------------------------------------------------------

@@ -65,7 +65,7 @@ impl Service<Request> for Ordered {
                 );
             }));
             if let Err(payload) = applied {
-                tracing::error!("{method} panicked: {}", panic_message(payload.as_ref()));
+                panicked(&method, None, payload.as_ref());
             }
             return Box::pin(std::future::ready(Ok(None)));
         }
