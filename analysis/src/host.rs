@@ -68,6 +68,33 @@ fn parse_new_sources(
         .collect()
 }
 
+/// What an item declares (its signature and documentation) and publishes
+/// to the index, computed from its content alone.
+struct Publication {
+    signature: Option<crate::hir::Signature>,
+    documentation: Documentation,
+    published: Published,
+}
+
+fn publication(db: &dyn salsa::Database, item: Item) -> Publication {
+    let (signature, documentation) = match (item.kind(db), item.content(db)) {
+        (ItemKind::Definition(kind), ItemContent::Definition(green)) => {
+            let node = green.syntax();
+            let name = item.name(db).clone();
+            (
+                crate::hir::signature::signature(kind, name, &node),
+                crate::hir::signature::documentation(&node),
+            )
+        }
+        _ => (None, Documentation::default()),
+    };
+    Publication {
+        signature,
+        documentation,
+        published: crate::hir::published(crate::hir::item_body(db, item)),
+    }
+}
+
 /// What kind of input a path is, by its extension.
 enum InputKind {
     Source,
@@ -155,16 +182,19 @@ impl AnalysisHost {
     /// as loaded from disk: their content is expected to stay as it is.
     pub fn set_files(&mut self, files: Vec<(PathBuf, String)>) {
         let mut added = false;
+        let mut unpublished = Vec::new();
         for loaded in parse_new_sources(files, &self.files) {
             added |= match loaded {
                 Loaded::Parsed(path, parsed) => {
                     let text = parsed.text.clone();
-                    self.add_source(path, text, Some(parsed), Durability::HIGH);
+                    let file = self.new_source(path, text, Some(parsed), Durability::HIGH);
+                    unpublished.extend(self.sync_items(file, Durability::HIGH));
                     true
                 }
                 Loaded::Plain(path, text) => self.set_file_text(&path, text, Durability::HIGH),
             };
         }
+        self.publish_all(&unpublished, Durability::HIGH);
         if added {
             self.sync_file_set();
         }
@@ -185,6 +215,19 @@ impl AnalysisHost {
         parsed: Option<crate::db::Reparsed>,
         durability: Durability,
     ) {
+        let file = self.new_source(path, text, parsed, durability);
+        let changed = self.sync_items(file, durability);
+        self.publish_all(&changed, durability);
+    }
+
+    /// The input of a new Puppet source, before its items are synced.
+    fn new_source(
+        &mut self,
+        path: PathBuf,
+        text: Arc<str>,
+        parsed: Option<crate::db::Reparsed>,
+        durability: Durability,
+    ) -> SourceFile {
         let file = SourceFile::builder(
             path.clone(),
             text,
@@ -196,7 +239,7 @@ impl AnalysisHost {
         .durability(durability)
         .new(&self.db);
         self.files.insert(path, file);
-        self.sync_items(file, durability);
+        file
     }
 
     /// Returns true if the file is new.
@@ -237,7 +280,8 @@ impl AnalysisHost {
                     if file.reparsed(&self.db).is_some() {
                         file.set_reparsed(&mut self.db).to(None);
                     }
-                    self.sync_items(file, durability);
+                    let changed = self.sync_items(file, durability);
+                    self.publish_all(&changed, durability);
                 }
                 false
             }
@@ -255,7 +299,10 @@ impl AnalysisHost {
     /// again; signatures and what items publish are set with high
     /// durability: they change rarely, and when they do everything reading
     /// them must be recomputed anyway.
-    fn sync_items(&mut self, file: SourceFile, durability: Durability) {
+    /// Gives back the items whose content changed or that are new: they
+    /// still have to be published ([`AnalysisHost::publish_all`]).
+    #[must_use]
+    fn sync_items(&mut self, file: SourceFile, durability: Durability) -> Vec<Item> {
         let root = crate::db::parse(&self.db, file).syntax_node();
         let source = *file.kind(&self.db);
         let collected = self
@@ -324,9 +371,6 @@ impl AnalysisHost {
             items.push(item);
             places.push(c.place);
         }
-        for &item in &changed {
-            self.publish(item, durability);
-        }
         if *file.items(&self.db) != items {
             file.set_items(&mut self.db)
                 .with_durability(Durability::HIGH)
@@ -340,27 +384,50 @@ impl AnalysisHost {
         }
         if durability == Durability::LOW {
             let edited = changed
-                .into_iter()
+                .iter()
+                .copied()
                 .find(|&item| item.kind(&self.db) != ItemKind::TopLevel);
             if let Some(edited) = edited {
                 self.promote_previous(edited);
             }
         }
+        changed
+    }
+
+    /// Publishes items: what each declares and publishes is computed on
+    /// every core when there are many (loading a workspace lowers every
+    /// item; the lowered bodies stay memoized), then set in order.
+    fn publish_all(&mut self, items: &[Item], durability: Durability) {
+        use rayon::prelude::*;
+        const PARALLEL_FROM: usize = 64;
+        let publications: Vec<Publication> = if items.len() < PARALLEL_FROM {
+            items
+                .iter()
+                .map(|&item| publication(&self.db, item))
+                .collect()
+        } else {
+            // A view per worker, cloned from one (a view is not shared).
+            let base = std::sync::Mutex::new(self.db.clone());
+            items
+                .par_iter()
+                .map_init(
+                    || base.lock().unwrap_or_else(|e| e.into_inner()).clone(),
+                    |db, &item| publication(db, item),
+                )
+                .collect()
+        };
+        for (&item, publication) in items.iter().zip(publications) {
+            self.publish(item, publication, durability);
+        }
     }
 
     /// Sets what an item declares and publishes, when it changed.
-    fn publish(&mut self, item: Item, durability: Durability) {
-        let (signature, documentation) = match (item.kind(&self.db), item.content(&self.db)) {
-            (ItemKind::Definition(kind), ItemContent::Definition(green)) => {
-                let node = green.syntax();
-                let name = item.name(&self.db).clone();
-                (
-                    crate::hir::signature::signature(kind, name, &node),
-                    crate::hir::signature::documentation(&node),
-                )
-            }
-            _ => (None, Documentation::default()),
-        };
+    fn publish(&mut self, item: Item, publication: Publication, durability: Durability) {
+        let Publication {
+            signature,
+            documentation,
+            published,
+        } = publication;
         if *item.documentation(&self.db) != documentation {
             item.set_documentation(&mut self.db)
                 .with_durability(durability)
@@ -371,7 +438,6 @@ impl AnalysisHost {
                 .with_durability(Durability::HIGH)
                 .to(signature);
         }
-        let published = crate::hir::published(crate::hir::item_body(&self.db, item));
         if *item.published(&self.db) != published {
             item.set_published(&mut self.db)
                 .with_durability(Durability::HIGH)
@@ -471,7 +537,8 @@ impl AnalysisHost {
                 text: new_text,
                 parse,
             }));
-        self.sync_items(file, Durability::LOW);
+        let changed = self.sync_items(file, Durability::LOW);
+        self.publish_all(&changed, Durability::LOW);
         true
     }
 

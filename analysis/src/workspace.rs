@@ -50,11 +50,18 @@ impl Layout {
     }
 
     /// The module a file belongs to, with the file's path inside it.
+    /// The innermost module wins (a module's fixtures can hold modules).
+    /// Walks up from the file instead of trying every module's root, which
+    /// cost a path comparison per module for every file.
     pub fn module_of<'a>(&'a self, file: &'a Path) -> Option<(&'a Module, &'a Path)> {
-        self.modules
-            .iter()
-            .filter_map(|m| file.strip_prefix(&m.root).ok().map(|rel| (m, rel)))
-            .max_by_key(|(m, _)| m.root.components().count())
+        file.ancestors().skip(1).find_map(|dir| {
+            let name = dir.file_name()?;
+            let module = self
+                .modules
+                .iter()
+                .find(|m| m.root.file_name() == Some(name) && m.root == dir)?;
+            Some((module, file.strip_prefix(dir).ok()?))
+        })
     }
 }
 

@@ -4,6 +4,11 @@ mod cli;
 mod lsp;
 mod reporting;
 
+/// The server allocates and frees many short-lived trees and strings; jemalloc
+/// keeps that cheap where the system allocator churns (see docs/benchmarks.md).
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;

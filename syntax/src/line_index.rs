@@ -216,15 +216,19 @@ impl LineIndex {
         changes: &[ContentChange],
         encoding: ColumnEncoding,
     ) -> (LineIndex, Vec<TextEdit>) {
-        let mut index = self.clone();
+        // Each change reads the index of the previous one; the first reads
+        // this one, which is not copied (a keystroke in a big file should not
+        // cost a copy of every line start).
+        let mut index: Option<LineIndex> = None;
         let mut edits = Vec::with_capacity(changes.len());
         for change in changes {
-            let edit = change.to_edit(&index, encoding);
-            let text: Arc<str> = Arc::from(edit.apply(index.text()));
-            index = index.edited(&edit, text);
+            let current = index.as_ref().unwrap_or(self);
+            let edit = change.to_edit(current, encoding);
+            let text: Arc<str> = Arc::from(edit.apply(current.text()));
+            index = Some(current.edited(&edit, text));
             edits.push(edit);
         }
-        (index, edits)
+        (index.unwrap_or_else(|| self.clone()), edits)
     }
 }
 

@@ -60,12 +60,35 @@ pub fn to_lsp(
         .collect()
 }
 
-/// A stable id for a set of diagnostics (for pull's `resultId`).
+/// A stable id for a set of diagnostics (for pull's `resultId`): a hash of
+/// every field the client sees, computed from the values rather than by
+/// serializing them (which would cost as much as sending them again).
 pub fn result_id(items: &[lsp::Diagnostic]) -> String {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    serde_json::to_string(items)
-        .unwrap_or_default()
-        .hash(&mut hasher);
+    items.len().hash(&mut hasher);
+    for d in items {
+        d.range.hash(&mut hasher);
+        d.severity
+            .map(|s| serde_json::to_string(&s).unwrap_or_default())
+            .hash(&mut hasher);
+        d.code.hash(&mut hasher);
+        d.code_description
+            .as_ref()
+            .map(|c| c.href.as_str())
+            .hash(&mut hasher);
+        d.source.hash(&mut hasher);
+        d.message.hash(&mut hasher);
+        for info in d.related_information.iter().flatten() {
+            info.location.uri.as_str().hash(&mut hasher);
+            info.location.range.hash(&mut hasher);
+            info.message.hash(&mut hasher);
+        }
+        d.tags
+            .as_ref()
+            .map(|t| serde_json::to_string(t).unwrap_or_default())
+            .hash(&mut hasher);
+        d.data.as_ref().map(|v| v.to_string()).hash(&mut hasher);
+    }
     format!("{:016x}", hasher.finish())
 }
 
