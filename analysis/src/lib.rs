@@ -1,18 +1,12 @@
-//! Semantic analysis of Puppet code.
-//!
-//! The semantic core is split into three layers that the evaluator builds on:
-//! - [`values`]: the runtime value model (what an expression evaluates to), with
-//!   Puppet's exact string forms;
-//! - [`types`]: the Puppet type system (representation, display, assignability,
-//!   inference, commonality, parameterization);
-//! - [`ops`]: operator semantics over values (arithmetic, comparison, matching,
-//!   `in`, access), with Puppet's errors.
-//!
-//! [`eval`] is the bounded constant evaluator over the typed AST built on them.
-//!
-//! The workspace layer is an incremental database ([`db`], salsa): file
-//! [`summary`]s feed the definition [`index`]; [`workspace`] discovery says
-//! which files and modules there are; [`diagnostics`] reports per file.
+//! The semantic layer of Puppet code, on an incremental database: the
+//! lowered model per item and the definition [`index`], name resolution
+//! ([`hir`]), inference ([`infer`]), [`diagnostics`], workspace discovery
+//! ([`workspace`]), Hiera data ([`hiera`]), modules' Ruby plugins and facts.
+//! [`host`] owns the database (`AnalysisHost`: files in, edits applied) and
+//! hands out read-only snapshots (`Analysis`); the IDE features on top are
+//! the `puppet-ide` crate. The Puppet runtime (values, types, operators, the
+//! evaluator, built-ins) is `puppet-runtime`, re-exported below at the paths
+//! the semantic code uses.
 
 pub mod db;
 pub mod diagnostics;
@@ -20,7 +14,6 @@ pub mod docs;
 pub mod hiera;
 pub mod hir;
 pub mod host;
-pub mod ide;
 pub mod index;
 pub mod infer;
 pub mod module_facts;

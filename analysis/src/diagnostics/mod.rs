@@ -13,7 +13,7 @@ mod calls;
 mod resources;
 mod statements;
 mod templates;
-pub(crate) mod types;
+pub mod types;
 mod variables;
 mod workspace_types;
 

@@ -50,7 +50,7 @@ fn constant_kind(kind: SyntaxKind) -> bool {
 }
 
 /// Whether the expression's value is known without any context.
-pub(crate) fn is_constant(node: &SyntaxNode) -> bool {
+pub fn is_constant(node: &SyntaxNode) -> bool {
     node.descendants().all(|n| {
         constant_kind(n.kind())
             && match n.kind() {
@@ -67,7 +67,7 @@ pub(crate) fn is_constant(node: &SyntaxNode) -> bool {
 
 /// The value of a constant expression: `Ok` with the value, `Err` with
 /// Puppet's error, `None` when it cannot be computed statically.
-pub(crate) fn evaluate(expr: &Expr) -> Option<Result<Value, String>> {
+pub fn evaluate(expr: &Expr) -> Option<Result<Value, String>> {
     let limits = Limits {
         max_steps: 10_000,
         // Deep enough for real code, shallow enough for a 2 MiB stack

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 pub fn run(paths: &[PathBuf], libraries: &[PathBuf]) -> ExitCode {
     let all: Vec<PathBuf> = paths.iter().chain(libraries).cloned().collect();
     let host = AnalysisHost::from_paths(&all);
-    let analysis = host.analysis();
+    let analysis = puppet_ide::snapshot(&host);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let reported = analysis

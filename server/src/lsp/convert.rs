@@ -4,7 +4,7 @@
 //! out-of-range positions clamp (the line index never fails).
 
 use puppet_analysis::diagnostics::Diagnostic;
-use puppet_analysis::ide::{self, FileRange, NavigationTarget, SourceChange};
+use puppet_ide::{self as ide, FileRange, NavigationTarget, SourceChange};
 use puppet_syntax::line_index::{ColumnEncoding, ContentChange, LineCol, LineIndex};
 use puppet_syntax::{Severity, TextRange, TextSize};
 use std::collections::HashMap;

@@ -1,5 +1,5 @@
 //! The IDE requests: each a thin conversion around one of the analysis'
-//! queries (`puppet_analysis::ide`), run on a snapshot off the runtime.
+//! queries (`puppet_ide`), run on a snapshot off the runtime.
 //! Those that read only their own document (symbols, folding, selection,
 //! formatting) answer at once; the others resolve names across files and
 //! wait for the initial workspace load (`on_workspace_snapshot`).
@@ -7,9 +7,9 @@
 use super::backend::Backend;
 use super::convert::{self, FileLines};
 use super::snapshot::Snapshot;
-use puppet_analysis::ide::inlay_hints::InlayKind;
-use puppet_analysis::ide::SemanticTokenKind;
-use puppet_analysis::ide::{self, completion::CompletionKind, FileRange, FoldKind, HighlightKind};
+use puppet_ide::inlay_hints::InlayKind;
+use puppet_ide::SemanticTokenKind;
+use puppet_ide::{self as ide, completion::CompletionKind, FileRange, FoldKind, HighlightKind};
 use tower_lsp_server::jsonrpc::{self, Result};
 use tower_lsp_server::lsp_types::*;
 

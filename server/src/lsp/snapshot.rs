@@ -9,8 +9,8 @@ use super::backend::Backend;
 use super::config::Config;
 use super::convert::{self, FileLines};
 use super::state::State;
-use puppet_analysis::host::Analysis;
-use puppet_analysis::ide::{Cancelled, FilePosition};
+use puppet_ide::Analysis;
+use puppet_ide::{Cancelled, FilePosition};
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -39,7 +39,7 @@ pub struct Snapshot {
 impl Snapshot {
     pub fn new(state: &State, encoding: ColumnEncoding) -> Snapshot {
         Snapshot {
-            analysis: state.host.analysis(),
+            analysis: puppet_ide::snapshot(&state.host),
             encoding,
             config: state.config.clone(),
             roots: state.roots.clone(),

@@ -1,0 +1,153 @@
+//! Variables after `$` (and in `"$x"`, `"${x}"`): the local ones visible
+//! at the cursor, inherited class variables, top-scope variables of the
+//! workspace, the compiler's built-ins; `$cls::` gives a class's
+//! variables, `$::` the top scope's.
+
+use super::{CompletionItem, CompletionKind, Ctx};
+use puppet_analysis::db::parse;
+use puppet_analysis::hir::normalized_text;
+use puppet_analysis::hir::resolution::variable_resolution;
+use puppet_analysis::hir::scope::{
+    class_variable_chain, workspace_globals, ScopeKind, BUILTIN_VARIABLES,
+};
+use puppet_analysis::index::{lookup, Namespace};
+use puppet_syntax::ast::{self, AstNode};
+use puppet_syntax::{SyntaxNode, TextRange};
+
+/// Where a variable comes from, as a sort group (nearest first).
+const LOCAL: &str = "0";
+const INHERITED: &str = "1";
+const GLOBAL: &str = "2";
+const BUILTIN: &str = "3";
+
+pub(super) fn complete(ctx: &Ctx, braced: bool) -> Vec<CompletionItem> {
+    let written = ctx.context.prefix.trim_start_matches('$');
+    let mut out = Vec::new();
+    let mut push = |name: String, kind, detail: Option<String>, group: &str| {
+        let label = if braced {
+            name.clone()
+        } else {
+            format!("${name}")
+        };
+        let mut item = CompletionItem::new(label, kind, ctx.context.replace).detail(detail);
+        item.sort_text = Some(format!("{group}{name}"));
+        out.push(item);
+    };
+    if written
+        .strip_prefix("::")
+        .is_some_and(|rest| !rest.contains("::"))
+    {
+        for name in workspace_globals(ctx.db, ctx.workspace).keys() {
+            push(format!("::{name}"), CompletionKind::Variable, None, GLOBAL);
+        }
+        for name in BUILTIN_VARIABLES {
+            push(
+                format!("::{name}"),
+                CompletionKind::Variable,
+                builtin_detail(name),
+                BUILTIN,
+            );
+        }
+        return out;
+    }
+    if let Some((class, _)) = written.rsplit_once("::") {
+        let lead = if written.starts_with("::") { "::" } else { "" };
+        let class = class.trim_start_matches("::");
+        for (owner, vars) in class_variable_chain(ctx.db, ctx.workspace, class)
+            .map(|c| c.classes)
+            .unwrap_or_default()
+        {
+            for var in vars {
+                let (kind, detail) = class_variable_detail(ctx, &owner, &var);
+                push(format!("{lead}{class}::{var}"), kind, detail, INHERITED);
+            }
+        }
+        return out;
+    }
+    let root = parse(ctx.db, ctx.file).syntax_node();
+    let resolution = variable_resolution(ctx.db, ctx.workspace, ctx.file);
+    let (locals, terminal) = resolution.visible_at(ctx.context.offset);
+    // What inference knows of the visible definitions (and no more).
+    let span = locals
+        .iter()
+        .fold(TextRange::empty(ctx.context.offset), |span, def| {
+            span.cover(def.range)
+        });
+    let types = puppet_analysis::infer::infer_range(ctx.db, ctx.workspace, ctx.file, span);
+    for def in locals {
+        let kind = if def.kind.is_param() {
+            CompletionKind::Parameter
+        } else {
+            CompletionKind::Variable
+        };
+        // The written type, else what inference knows of the definition.
+        let detail = declared_type(&root, def.range).or_else(|| {
+            types
+                .get(def.range)
+                .filter(|i| i.ty != puppet_analysis::types::Type::Any)
+                .map(|i| i.ty.to_string())
+        });
+        push(def.name.clone(), kind, detail, LOCAL);
+    }
+    if let Some(scope) = terminal.filter(|s| s.kind == ScopeKind::Class) {
+        let chain = scope
+            .name
+            .as_deref()
+            .and_then(|name| class_variable_chain(ctx.db, ctx.workspace, name));
+        for (owner, vars) in chain.into_iter().flat_map(|c| c.classes).skip(1) {
+            for var in vars {
+                let (kind, detail) = class_variable_detail(ctx, &owner, &var);
+                push(var.to_string(), kind, detail, INHERITED);
+            }
+        }
+    }
+    let top_level = terminal.is_none_or(|s| !matches!(s.kind, ScopeKind::Template));
+    if top_level {
+        for name in workspace_globals(ctx.db, ctx.workspace).keys() {
+            push(name.to_string(), CompletionKind::Variable, None, GLOBAL);
+        }
+    }
+    for name in BUILTIN_VARIABLES {
+        push(
+            name.to_string(),
+            CompletionKind::Variable,
+            builtin_detail(name),
+            BUILTIN,
+        );
+    }
+    out
+}
+
+/// The type written on the parameter whose variable token is at `range`.
+pub(super) fn declared_type(root: &SyntaxNode, range: TextRange) -> Option<String> {
+    if !root.text_range().contains_range(range) {
+        return None;
+    }
+    let token = root.covering_element(range).into_token()?;
+    let param = token.parent().and_then(ast::Param::cast)?;
+    param.type_expr().map(|t| normalized_text(t.syntax()))
+}
+
+/// A class variable's kind and (for parameters) declared type.
+fn class_variable_detail(ctx: &Ctx, class: &str, var: &str) -> (CompletionKind, Option<String>) {
+    let found = lookup(ctx.db, ctx.workspace, Namespace::Class, class);
+    let param = found
+        .first()
+        .and_then(|r| r.definition.params.iter().find(|p| p.name == var).cloned());
+    match param {
+        Some(p) => (CompletionKind::Parameter, p.type_text),
+        None => (CompletionKind::Variable, None),
+    }
+}
+
+/// The type of the compiler's hash-valued built-ins.
+fn builtin_detail(name: &str) -> Option<String> {
+    match name {
+        "facts" | "server_facts" | "settings" => Some("Hash[String, Data]".to_string()),
+        "trusted" => Some(super::keys::TRUSTED_TYPE.to_string()),
+        "title" | "name" | "module_name" | "caller_module_name" | "environment" => {
+            Some("String".to_string())
+        }
+        _ => None,
+    }
+}

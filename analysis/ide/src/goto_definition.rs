@@ -1,0 +1,190 @@
+//! Go to definition: from any occurrence (see `occurrences`) to where its
+//! referent is defined: a definition's name in Puppet code, the name in a
+//! Ruby plugin, a variable's parameter or assignment, a resource's
+//! declaration, a template file.
+
+use super::occurrences::{file_occurrences, occurrence_at, occurrences_of, Referent};
+use super::{Cancellable, FilePosition, NavigationTarget, SymbolKind};
+use crate::Analysis;
+use puppet_analysis::db::{parse, SourceFile, Workspace};
+use puppet_analysis::hir::DefKind;
+use puppet_analysis::index::{lookup, Namespace};
+use puppet_analysis::ruby_plugins::{ruby_file_sites, RubySiteKind};
+use puppet_syntax::{SyntaxKind, TextRange, TextSize};
+
+impl Analysis {
+    /// Where the thing under the cursor is defined (several places for a
+    /// duplicate definition; empty when nothing is there or it is defined
+    /// outside the workspace).
+    pub fn goto_definition(&self, pos: &FilePosition) -> Cancellable<Vec<NavigationTarget>> {
+        self.with_db(|a| {
+            let Some(file) = a.file(&pos.path) else {
+                return Vec::new();
+            };
+            let db = a.db();
+            match occurrence_at(db, a.workspace(), file, pos.offset) {
+                Some(occurrence) => definition_targets(db, a.workspace(), &occurrence.referent),
+                None => Vec::new(),
+            }
+        })
+    }
+}
+
+/// The kind shown for a definition.
+pub(crate) fn symbol_kind(kind: DefKind) -> SymbolKind {
+    match kind {
+        DefKind::Class => SymbolKind::Class,
+        DefKind::DefinedType => SymbolKind::DefinedType,
+        DefKind::Function => SymbolKind::Function,
+        DefKind::Plan => SymbolKind::Plan,
+        DefKind::TypeAlias => SymbolKind::TypeAlias,
+        DefKind::Node => SymbolKind::Node,
+    }
+}
+
+/// The definitions of a name in the index, as navigation targets.
+pub(crate) fn index_targets(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    namespace: Namespace,
+    name: &str,
+) -> Vec<NavigationTarget> {
+    lookup(db, workspace, namespace, name)
+        .iter()
+        .filter_map(|resolved| {
+            let (full_range, focus_range) = resolved.location.ranges(db)?;
+            Some(NavigationTarget {
+                path: resolved.location.file.path(db).clone(),
+                full_range,
+                focus_range,
+                name: resolved.definition.name.clone(),
+                kind: symbol_kind(resolved.definition.kind),
+            })
+        })
+        .collect()
+}
+
+/// The Ruby files defining a type or function of this name.
+pub(crate) fn ruby_targets(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    kind: RubySiteKind,
+    name: &str,
+) -> Vec<NavigationTarget> {
+    let mut out = Vec::new();
+    for &file in workspace.ruby_files(db) {
+        for site in ruby_file_sites(db, file) {
+            if site.kind == kind && site.name == name {
+                out.push(NavigationTarget {
+                    path: file.path(db).clone(),
+                    full_range: site.range,
+                    focus_range: site.range,
+                    name: site.name.clone(),
+                    kind: match kind {
+                        RubySiteKind::Type => SymbolKind::ResourceType,
+                        RubySiteKind::Function => SymbolKind::Function,
+                    },
+                });
+            }
+        }
+    }
+    out
+}
+
+pub(crate) fn definition_targets(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    referent: &Referent,
+) -> Vec<NavigationTarget> {
+    match referent {
+        Referent::Definition(namespace, name) => index_targets(db, workspace, *namespace, name),
+        Referent::RubyType(name) => ruby_targets(db, workspace, RubySiteKind::Type, name),
+        Referent::RubyFunction(name) => ruby_targets(db, workspace, RubySiteKind::Function, name),
+        // Every assignment of the variable (exclusive branches may each
+        // assign it), found among its file's declarations.
+        Referent::Variable { file, range, name } => {
+            let mut ranges: Vec<TextRange> = file_occurrences(db, workspace, *file)
+                .iter()
+                .filter(|o| o.declaration && o.referent == *referent)
+                .map(|o| o.range)
+                .collect();
+            if ranges.is_empty() {
+                ranges.push(*range);
+            }
+            ranges.sort_by_key(|r| r.start());
+            ranges.dedup();
+            ranges
+                .into_iter()
+                .map(|r| variable_target(db, *file, r, name))
+                .collect()
+        }
+        Referent::ExternalVariable(_) => Vec::new(),
+        Referent::Resource { title, .. } => occurrences_of(db, workspace, referent)
+            .into_iter()
+            .filter(|(_, o)| o.declaration)
+            .map(|(file, o)| NavigationTarget {
+                path: file.path(db).clone(),
+                full_range: enclosing(db, file, o.range, SyntaxKind::RESOURCE_BODY),
+                focus_range: o.range,
+                name: title.clone(),
+                kind: SymbolKind::Resource,
+            })
+            .collect(),
+        Referent::Template(path) => {
+            let file = workspace.files(db).iter().find(|f| f.path(db) == path);
+            let known = file.is_some() || path.is_file();
+            let len = file.map_or(0, |f| f.text(db).len() as u32);
+            known
+                .then(|| NavigationTarget {
+                    path: path.clone(),
+                    full_range: TextRange::up_to(TextSize::new(len)),
+                    focus_range: TextRange::empty(TextSize::new(0)),
+                    name: path
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                    kind: SymbolKind::Template,
+                })
+                .into_iter()
+                .collect()
+        }
+    }
+}
+
+fn variable_target(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    range: TextRange,
+    name: &str,
+) -> NavigationTarget {
+    let param = enclosing(db, file, range, SyntaxKind::PARAM);
+    let full_range = if param != range {
+        param
+    } else {
+        enclosing(db, file, range, SyntaxKind::ASSIGNMENT_EXPR)
+    };
+    NavigationTarget {
+        path: file.path(db).clone(),
+        full_range,
+        focus_range: range,
+        name: name.to_string(),
+        kind: if param != range {
+            SymbolKind::Parameter
+        } else {
+            SymbolKind::Variable
+        },
+    }
+}
+
+/// The range of the nearest ancestor of `kind` around `range`, or `range`.
+fn enclosing(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    range: TextRange,
+    kind: SyntaxKind,
+) -> TextRange {
+    let root = parse(db, file).syntax_node();
+    puppet_syntax::covering_node(&root, range)
+        .and_then(|n| n.ancestors().find(|a| a.kind() == kind))
+        .map_or(range, |n| n.text_range())
+}

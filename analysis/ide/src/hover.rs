@@ -1,0 +1,536 @@
+//! Hover: what the thing under the cursor is, with its inferred type and,
+//! for a constant, its value. Variables show what the walk of
+//! `infer` knows at that point (narrowed in branches); definitions show
+//! their signature, where they are and their documentation; built-ins show
+//! our one-line description and, when Puppet is installed, its reference
+//! text.
+
+use super::cursor::token_at;
+use super::occurrences::{occurrence_at, Referent};
+use super::{Cancellable, FilePosition};
+use crate::Analysis;
+use puppet_analysis::builtins::builtins;
+use puppet_analysis::db::{parse, SourceFile, Workspace};
+use puppet_analysis::docs::DocSource;
+use puppet_analysis::hir::resolution::{variable_resolution, FileTarget};
+use puppet_analysis::hir::scope::{Target, VariableDefKind};
+use puppet_analysis::hir::signature::Documentation;
+use puppet_analysis::hir::{DefKind, Signature};
+use puppet_analysis::index::{lookup, Namespace};
+use puppet_analysis::infer::{infer_range, type_context, FileTypes, Inferred};
+use puppet_analysis::types::alias::expand_for_display;
+use puppet_analysis::values::format::to_programmatic;
+use puppet_syntax::ast::{self, AstNode};
+use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange};
+use std::fmt::Write;
+use std::sync::OnceLock;
+
+/// A hover's content (Markdown) and the range it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HoverResult {
+    pub range: TextRange,
+    pub markdown: String,
+}
+
+/// Longest value shown; longer ones are cut.
+const MAX_VALUE_CHARS: usize = 400;
+
+impl Analysis {
+    /// What is under the cursor, or `None` on whitespace, comments,
+    /// punctuation and unknown positions.
+    pub fn hover(&self, pos: &FilePosition) -> Cancellable<Option<HoverResult>> {
+        self.with_db(|a| {
+            let file = a.file(&pos.path)?;
+            let db = a.db();
+            let root = parse(db, file).syntax_node();
+            let token = token_at(&root, pos.offset)?;
+            if matches!(token.kind(), SyntaxKind::COMMENT | SyntaxKind::WHITESPACE) {
+                return None;
+            }
+            let h = Hover {
+                db,
+                workspace: a.workspace(),
+                file,
+            };
+            if let Some(o) = occurrence_at(db, a.workspace(), file, pos.offset) {
+                if let Some(markdown) = h.referent(&o.referent, &token) {
+                    return Some(HoverResult {
+                        range: o.range,
+                        markdown,
+                    });
+                }
+            }
+            if let Some(result) = h.attribute(&token) {
+                return Some(result);
+            }
+            h.expression(&token)
+        })
+    }
+}
+
+struct Hover<'db> {
+    db: &'db dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+}
+
+fn code_block(text: &str) -> String {
+    format!("```puppet\n{text}\n```\n")
+}
+
+fn value_text(inferred: &Inferred) -> Option<String> {
+    let v = inferred.value.as_ref()?;
+    let mut text = to_programmatic(v);
+    if text.chars().count() > MAX_VALUE_CHARS {
+        text = text.chars().take(MAX_VALUE_CHARS).collect::<String>() + "…";
+    }
+    Some(text)
+}
+
+/// Puppet's reference text, when Puppet is installed here.
+fn doc_source() -> &'static DocSource {
+    static SOURCE: OnceLock<DocSource> = OnceLock::new();
+    SOURCE.get_or_init(DocSource::discover)
+}
+
+impl Hover<'_> {
+    fn referent(&self, referent: &Referent, token: &SyntaxToken) -> Option<String> {
+        match referent {
+            Referent::Variable { .. } | Referent::ExternalVariable(_) => self.variable(token),
+            Referent::Definition(namespace, name) => {
+                let found = lookup(self.db, self.workspace, *namespace, name);
+                match found.first() {
+                    Some(resolved) => Some(self.definition(
+                        &resolved.definition,
+                        resolved.location.item.documentation(self.db),
+                        resolved.location.file.path(self.db),
+                    )),
+                    None => self.builtin(*namespace, name),
+                }
+            }
+            Referent::RubyType(name) => {
+                let plugins = puppet_analysis::ruby_plugins::plugin_index(self.db, self.workspace);
+                let t = plugins.types.get(name)?;
+                let mut md = code_block(&format!("type {name}"));
+                let _ = writeln!(md, "\nResource type written in Ruby by a module.");
+                if !t.attributes.is_empty() {
+                    let _ = writeln!(md, "\nAttributes: {}", t.attributes.join(", "));
+                }
+                if t.open {
+                    let _ = writeln!(
+                        md,
+                        "\nThe list of attributes is incomplete: the type also defines attributes in code that is not read statically (shared blocks, loops, mixins)."
+                    );
+                }
+                Some(md)
+            }
+            Referent::RubyFunction(name) => Some(format!(
+                "{}\nFunction written in Ruby by a module.\n",
+                code_block(&format!("function {name}"))
+            )),
+            Referent::Resource { type_name, title } => Some(format!(
+                "{}\nA resource of the catalog.\n",
+                code_block(&format!(
+                    "{}['{}']",
+                    puppet_analysis::types::display::capitalize_segments(type_name),
+                    title
+                ))
+            )),
+            Referent::Template(path) => Some(format!("Template `{}`\n", path.display())),
+        }
+    }
+
+    /// A definition of the workspace: its signature, file and doc comment.
+    fn definition(&self, def: &Signature, docs: &Documentation, path: &std::path::Path) -> String {
+        let params = || {
+            def.params
+                .iter()
+                .map(|p| {
+                    let mut s = String::new();
+                    if let Some(t) = &p.type_text {
+                        s.push_str(t);
+                        s.push(' ');
+                    }
+                    if p.captures_rest {
+                        s.push('*');
+                    }
+                    s.push('$');
+                    s.push_str(&p.name);
+                    if let Some(d) = docs.default_of(&p.name) {
+                        s.push_str(" = ");
+                        s.push_str(d);
+                    }
+                    s
+                })
+                .collect::<Vec<_>>()
+        };
+        let list = |items: Vec<String>| {
+            if items.is_empty() {
+                String::new()
+            } else if items.iter().map(String::len).sum::<usize>() > 60 {
+                format!("(\n  {},\n)", items.join(",\n  "))
+            } else {
+                format!("({})", items.join(", "))
+            }
+        };
+        let signature = match def.kind {
+            DefKind::Class => {
+                let mut s = format!("class {}{}", def.name, list(params()));
+                if let Some(parent) = &def.parent {
+                    let _ = write!(s, " inherits {parent}");
+                }
+                s
+            }
+            DefKind::DefinedType => format!("define {}{}", def.name, list(params())),
+            DefKind::Function | DefKind::Plan => {
+                let keyword = if def.kind == DefKind::Plan {
+                    "plan"
+                } else {
+                    "function"
+                };
+                let mut s = format!("{keyword} {}{}", def.name, {
+                    let l = list(params());
+                    if l.is_empty() {
+                        "()".to_string()
+                    } else {
+                        l
+                    }
+                });
+                if let Some(t) = &def.type_text {
+                    let _ = write!(s, " >> {t}");
+                }
+                s
+            }
+            DefKind::TypeAlias => format!(
+                "type {} = {}",
+                def.name,
+                def.type_text.as_deref().unwrap_or("Any")
+            ),
+            DefKind::Node => format!("node {}", def.name),
+        };
+        let mut md = code_block(&signature);
+        if def.kind == DefKind::TypeAlias {
+            if let Some(expanded) = self.expanded_alias(&def.name) {
+                if Some(expanded.as_str()) != def.type_text.as_deref() {
+                    let _ = writeln!(md, "\nExpands to `{expanded}`");
+                }
+            }
+        }
+        let _ = writeln!(md, "\n{} in `{}`", def.kind.describe(), path.display());
+        if let Some(doc) = &docs.doc {
+            let _ = writeln!(md, "\n{doc}");
+        }
+        md
+    }
+
+    /// An alias with every alias inside it replaced by its definition.
+    fn expanded_alias(&self, name: &str) -> Option<String> {
+        let ctx = type_context(self.db, self.workspace);
+        let ev = ctx.evaluator();
+        let ts = ev.ts();
+        let t = puppet_analysis::types::Type::Alias(name.to_string());
+        let mut guard = Vec::new();
+        let shown = expand_for_display(&t, ts.resolver(), &mut guard).to_string();
+        // Shown as `Name = definition`: the name is already in the signature.
+        Some(match shown.split_once(" = ") {
+            Some((head, rest)) if head.eq_ignore_ascii_case(name) => rest.to_string(),
+            _ => shown,
+        })
+    }
+
+    /// A name the workspace does not define: a core resource type or
+    /// function, or a built-in data type.
+    fn builtin(&self, namespace: Namespace, name: &str) -> Option<String> {
+        let b = builtins();
+        match namespace {
+            Namespace::DefinedType | Namespace::Class | Namespace::Type => {
+                if let Some(t) = b.resource_type(name) {
+                    let mut md = code_block(&format!("type {}", t.name));
+                    let _ = writeln!(md, "\nCore resource type of Puppet {}.", b.puppet_version);
+                    if let Some(d) = &t.description {
+                        let _ = writeln!(md, "\n{d}");
+                    }
+                    let required: Vec<&str> =
+                        t.required_attributes().map(|a| a.name.as_str()).collect();
+                    if !required.is_empty() {
+                        let _ = writeln!(md, "\nRequired: {}", required.join(", "));
+                    }
+                    if let Some(doc) = doc_source().type_doc(&t.name) {
+                        let _ = writeln!(md, "\n---\n{doc}");
+                    }
+                    return Some(md);
+                }
+                None
+            }
+            Namespace::Function => {
+                let f = b.function(name).or_else(|| b.stdlib_function(name))?;
+                let mut md = String::new();
+                for s in &f.signatures {
+                    md.push_str(&code_block(&format!("{}{}", f.name, signature_text(s))));
+                }
+                let origin = if f.stdlib {
+                    "puppetlabs-stdlib"
+                } else {
+                    "Puppet"
+                };
+                let _ = writeln!(md, "\nFunction of {origin}.");
+                if let Some(d) = &f.description {
+                    let _ = writeln!(md, "\n{d}");
+                }
+                if let Some(doc) = doc_source().function_doc(&f.name) {
+                    let _ = writeln!(md, "\n---\n{doc}");
+                }
+                Some(md)
+            }
+            Namespace::Node => None,
+        }
+    }
+
+    /// A variable: what the walk knows at this point, and what defines it.
+    fn variable(&self, token: &SyntaxToken) -> Option<String> {
+        let types = infer_range(self.db, self.workspace, self.file, token.text_range());
+        let inferred = variable_inferred(&types, token);
+        let name = token.text().trim_start_matches('$');
+        let mut md = code_block(&format!("${name}: {}", inferred.ty));
+        if let Some(v) = value_text(&inferred) {
+            let _ = writeln!(md, "\nValue: `{v}`");
+        }
+        if let Some(what) = self.variable_origin(token) {
+            let _ = writeln!(md, "\n{what}");
+        }
+        if let Some(notes) = self.untyped_parameter(token, name) {
+            let _ = writeln!(md, "\n{notes}");
+        }
+        Some(md)
+    }
+
+    fn variable_origin(&self, token: &SyntaxToken) -> Option<String> {
+        let resolution = variable_resolution(self.db, self.workspace, self.file);
+        let offset = token.text_range().start();
+        let describe_def = |kind: VariableDefKind| match kind {
+            VariableDefKind::ClassParam => "Class parameter",
+            VariableDefKind::DefineParam => "Defined type parameter",
+            VariableDefKind::FunctionParam => "Function parameter",
+            VariableDefKind::PlanParam => "Plan parameter",
+            VariableDefKind::LambdaParam => "Lambda parameter",
+            VariableDefKind::TemplateParam => "Template parameter",
+            VariableDefKind::Assignment => "Variable",
+        };
+        if let Some((_, def)) = resolution.definition_at(offset) {
+            return Some(describe_def(def.kind).to_string());
+        }
+        let reference = resolution.reference_at(offset)?;
+        Some(match &reference.target {
+            FileTarget::Local(defs) => {
+                let def = resolution.definitions.get(*defs.first()?)?;
+                let line = self.line_of(def.range);
+                format!("{} defined on line {line}", describe_def(def.kind))
+            }
+            FileTarget::Other(Target::Inherited { class }) => {
+                format!("Inherited from class `{class}`")
+            }
+            FileTarget::Other(Target::Qualified { class }) => {
+                format!("Variable of class `{class}`")
+            }
+            FileTarget::Other(Target::ExternalQualified) => {
+                "Variable of a class outside the workspace".into()
+            }
+            FileTarget::Other(Target::UnknownQualified { class }) => {
+                format!("Class `{class}` has no such variable")
+            }
+            FileTarget::Other(Target::TopScope | Target::Global) => "Top-scope variable".into(),
+            FileTarget::Other(Target::BuiltIn) => "Set by Puppet for every scope".into(),
+            FileTarget::Other(Target::Fact) => {
+                "Legacy top-scope fact (deprecated; use `$facts`)".into()
+            }
+            FileTarget::Other(Target::MatchVariable) => {
+                "Match variable of the last regexp match".into()
+            }
+            FileTarget::Other(Target::MaybeInherited) => {
+                "May come from an inherited class outside the workspace".into()
+            }
+            FileTarget::Other(Target::TemplateArgument) => {
+                "Passed to the template by `epp()`".into()
+            }
+            FileTarget::Other(Target::Unknown) => "Unknown variable".into(),
+            FileTarget::Other(Target::Local(_)) => "Local variable".into(),
+        })
+    }
+
+    /// Notes on an untyped class or define parameter (the token is its
+    /// definition or a reference to it).
+    fn untyped_parameter(&self, token: &SyntaxToken, name: &str) -> Option<String> {
+        let resolution = variable_resolution(self.db, self.workspace, self.file);
+        let offset = token.text_range().start();
+        let (def, at_definition) = match resolution.definition_at(offset) {
+            Some((_, def)) => (def, true),
+            None => match &resolution.reference_at(offset)?.target {
+                FileTarget::Local(defs) => (resolution.definitions.get(*defs.first()?)?, false),
+                FileTarget::Other(_) => return None,
+            },
+        };
+        if !matches!(
+            def.kind,
+            VariableDefKind::ClassParam | VariableDefKind::DefineParam
+        ) {
+            return None;
+        }
+        super::untyped_parameter::notes(
+            self.db,
+            self.workspace,
+            self.file,
+            def.range,
+            name,
+            at_definition,
+        )
+    }
+
+    fn line_of(&self, range: TextRange) -> usize {
+        let text = self.file.text(self.db);
+        let end = usize::from(range.start()).min(text.len());
+        text.as_bytes()[..end]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1
+    }
+
+    /// An attribute name in a resource body: the attribute of a core or
+    /// Ruby type (class and define parameters are occurrences).
+    fn attribute(&self, token: &SyntaxToken) -> Option<HoverResult> {
+        let attribute = token.parent_ancestors().find_map(ast::Attribute::cast)?;
+        let name_token = attribute.name_token()?;
+        if name_token != *token {
+            return None;
+        }
+        let name = attribute.name()?;
+        let resource = attribute
+            .syntax()
+            .ancestors()
+            .find_map(ast::ResourceExpr::cast)
+            .and_then(|r| r.type_name())
+            .or_else(|| {
+                attribute
+                    .syntax()
+                    .ancestors()
+                    .find_map(ast::ResourceDefaults::cast)
+                    .and_then(|d| d.type_expr())
+                    .map(|t| t.syntax().text().to_string().to_ascii_lowercase())
+            })?;
+        let b = builtins();
+        let attr = b
+            .attribute(&resource, &name)
+            .or_else(|| b.metaparameter(&name))?;
+        let mut md = String::new();
+        let kind = if b.metaparameter(&name).is_some() && b.attribute(&resource, &name).is_none() {
+            "metaparameter".to_string()
+        } else {
+            format!("{:?} of `{resource}`", attr.kind).to_lowercase()
+        };
+        let value = attr
+            .value_type()
+            .map(|t| t.to_string())
+            .unwrap_or_else(|| "Any".into());
+        md.push_str(&code_block(&format!("{name} => {value}")));
+        let _ = writeln!(
+            md,
+            "\nAttribute ({kind}){}{}",
+            if attr.namevar { ", namevar" } else { "" },
+            if attr.required { ", required" } else { "" }
+        );
+        let words: Vec<&str> = attr.value_words().collect();
+        if !words.is_empty() {
+            let _ = writeln!(md, "\nValues: {}", words.join(", "));
+        }
+        if let Some(d) = &attr.description {
+            let _ = writeln!(md, "\n{d}");
+        }
+        if let Some(doc) = doc_source().attribute_doc(&resource, &name) {
+            let _ = writeln!(md, "\n---\n{doc}");
+        }
+        Some(HoverResult {
+            range: token.text_range(),
+            markdown: md,
+        })
+    }
+
+    /// Any other expression: its inferred type and value.
+    fn expression(&self, token: &SyntaxToken) -> Option<HoverResult> {
+        if token.kind().is_trivia() || is_punctuation(token.kind()) {
+            return None;
+        }
+        let types = infer_range(self.db, self.workspace, self.file, token.text_range());
+        let node: SyntaxNode = token.parent()?;
+        let (range, inferred) = types.enclosing(&node)?;
+        let mut md = code_block(&inferred.ty.to_string());
+        if let Some(v) = value_text(inferred) {
+            if !matches!(
+                inferred.value,
+                Some(puppet_analysis::values::Value::Type(_))
+            ) {
+                let _ = writeln!(md, "\nValue: `{v}`");
+            }
+        }
+        Some(HoverResult {
+            range,
+            markdown: md,
+        })
+    }
+}
+
+/// What `types` knows of the variable token `token`: its own entry, else
+/// the innermost expression around it (a `"$x"` interpolation), else `Any`.
+/// Hover and [`Analysis::variable_types`] both answer with this.
+pub(crate) fn variable_inferred(types: &FileTypes, token: &SyntaxToken) -> Inferred {
+    types
+        .get(token.text_range())
+        .or_else(|| {
+            let node = token.parent()?;
+            types.enclosing(&node).map(|(_, i)| i)
+        })
+        .cloned()
+        .unwrap_or_else(Inferred::any)
+}
+
+fn is_punctuation(kind: SyntaxKind) -> bool {
+    use SyntaxKind::*;
+    matches!(
+        kind,
+        L_PAREN
+            | L_PAREN_WS
+            | R_PAREN
+            | L_BRACK
+            | L_BRACK_LIST
+            | R_BRACK
+            | L_BRACE
+            | R_BRACE
+            | COMMA
+            | SEMICOLON
+            | COLON
+            | FAT_ARROW
+            | PLUS_ARROW
+            | PIPE
+    )
+}
+
+/// `(Type $name, ...) >> Return` for a built-in signature.
+fn signature_text(s: &puppet_analysis::builtins::functions::Signature) -> String {
+    use puppet_analysis::builtins::functions::ParamKind;
+    let mut params: Vec<String> = s
+        .params
+        .iter()
+        .map(|p| match p.kind {
+            ParamKind::Repeated => format!("{} *${}", p.type_text, p.name),
+            ParamKind::Optional => format!("Optional[{}] ${}", p.type_text, p.name),
+            _ => format!("{} ${}", p.type_text, p.name),
+        })
+        .collect();
+    if let Some(b) = &s.block {
+        params.push(format!("&{} ${}", b.type_text, b.name));
+    }
+    let mut text = format!("({})", params.join(", "));
+    if let Some(r) = &s.return_type_text {
+        let _ = write!(text, " >> {r}");
+    }
+    text
+}
