@@ -30,7 +30,7 @@ fn main() {
         return;
     }
     let start = Instant::now();
-    let mut host = AnalysisHost::from_paths(std::slice::from_ref(&root));
+    let mut host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, std::slice::from_ref(&root));
     let loaded = start.elapsed();
     let paths: Vec<PathBuf> = host.paths().map(Path::to_path_buf).collect();
     let diagnostics: usize = paths.iter().map(|p| host.diagnostics(p).len()).sum();

@@ -8,13 +8,16 @@
 //! `@doc`/`desc`, an attribute's `desc`, a 4.x function's leading comment
 //! block or a 3.x function's `:doc`. Everything returns `None` when Puppet
 //! is absent or a source cannot be understood; nothing here runs at build
-//! time.
+//! time. Files are read through the [`FileSystem`] the server gives.
 
+use puppet_vfs::{FileSystem, MemoryFs};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Where to look for Puppet's Ruby sources and for modules.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone)]
 pub struct DocSource {
+    fs: Arc<dyn FileSystem>,
     /// Directories containing `puppet/type`, `puppet/functions`...
     /// (`/usr/lib/ruby/vendor_ruby`, `/opt/puppetlabs/puppet/lib/ruby/vendor_ruby`).
     pub lib_dirs: Vec<PathBuf>,
@@ -46,18 +49,36 @@ const GEM_ROOTS: &[&str] = &[
     "/usr/local/lib/ruby/gems",
 ];
 
-impl DocSource {
-    /// Probes the usual installation places (and `$PUPPET_LS_PUPPET_LIB`,
-    /// a directory containing `puppet/`). Empty when Puppet is absent.
-    pub fn discover() -> DocSource {
-        let mut lib_dirs: Vec<PathBuf> = Vec::new();
-        if let Some(dir) = std::env::var_os("PUPPET_LS_PUPPET_LIB") {
-            lib_dirs.push(PathBuf::from(dir));
+impl std::fmt::Debug for DocSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DocSource")
+            .field("lib_dirs", &self.lib_dirs)
+            .field("module_dirs", &self.module_dirs)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for DocSource {
+    /// No documentation.
+    fn default() -> DocSource {
+        DocSource {
+            fs: Arc::new(MemoryFs::new()),
+            lib_dirs: Vec::new(),
+            module_dirs: Vec::new(),
         }
+    }
+}
+
+impl DocSource {
+    /// Probes the usual installation places in `fs`, after `extra_lib_dir`
+    /// (a directory containing `puppet/`, which the server takes from
+    /// `$PUPPET_LS_PUPPET_LIB`). Empty when Puppet is absent.
+    pub fn discover(fs: Arc<dyn FileSystem>, extra_lib_dir: Option<PathBuf>) -> DocSource {
+        let mut lib_dirs: Vec<PathBuf> = extra_lib_dir.into_iter().collect();
         lib_dirs.extend(LIB_CANDIDATES.iter().map(PathBuf::from));
         for root in GEM_ROOTS {
-            for version in read_dir_sorted(Path::new(root)) {
-                for gem in read_dir_sorted(&version.join("gems")) {
+            for version in fs.read_dir(Path::new(root)) {
+                for gem in fs.read_dir(&version.join("gems")) {
                     let is_puppet = gem
                         .file_name()
                         .and_then(|n| n.to_str())
@@ -68,13 +89,14 @@ impl DocSource {
                 }
             }
         }
-        lib_dirs.retain(|d| d.join("puppet").join("type").is_dir());
+        lib_dirs.retain(|d| fs.is_dir(&d.join("puppet").join("type")));
         let module_dirs = MODULE_CANDIDATES
             .iter()
             .map(PathBuf::from)
-            .filter(|d| d.is_dir())
+            .filter(|d| fs.is_dir(d))
             .collect();
         DocSource {
+            fs,
             lib_dirs,
             module_dirs,
         }
@@ -94,14 +116,14 @@ impl DocSource {
             .chain(
                 self.module_dirs
                     .iter()
-                    .flat_map(|d| read_dir_sorted(d))
+                    .flat_map(|d| self.fs.read_dir(d))
                     .map(|m| m.join("lib").join(rel)),
             )
-            .find(|p| p.is_file())
+            .find(|p| self.fs.is_file(p))
     }
 
     fn read(&self, rel: &Path) -> Option<String> {
-        std::fs::read_to_string(self.find(rel)?).ok()
+        self.fs.read_to_string(&self.find(rel)?)
     }
 
     /// The full documentation of a resource type.
@@ -161,14 +183,6 @@ impl DocSource {
         let arrow = rest.find("=>")?;
         ruby_string_at(&src, i + 4 + arrow + 2)
     }
-}
-
-fn read_dir_sorted(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    v.sort();
-    v
 }
 
 /// Names that are safe path components (no `..`, slashes...).

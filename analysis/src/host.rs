@@ -5,11 +5,13 @@
 
 use crate::db::{DataFile, Item, RootDatabase, RubyFile, SourceFile, Workspace};
 use crate::diagnostics::{file_diagnostics, Diagnostic};
+use crate::docs::DocSource;
 use crate::hir::items::{FilePlaces, ItemCache, ItemContent};
 use crate::hir::signature::Documentation;
 use crate::hir::{ItemKind, Published};
 use crate::workspace::{discover, Layout, Module};
 use puppet_syntax::SourceKind;
+use puppet_vfs::FileSystem;
 use salsa::Durability;
 use salsa::Setter;
 use std::collections::BTreeMap;
@@ -28,6 +30,8 @@ pub struct AnalysisHost {
     /// Each source file's items as last collected, reused for the
     /// definitions an edit leaves alone.
     item_caches: HashMap<SourceFile, ItemCache>,
+    /// Puppet's installed reference text (none unless the owner found it).
+    docs: Arc<DocSource>,
 }
 
 /// An edit whose range lies in `text`, on character boundaries.
@@ -130,12 +134,14 @@ impl AnalysisHost {
             data_files: BTreeMap::new(),
             edited: None,
             item_caches: HashMap::new(),
+            docs: Arc::default(),
         }
     }
 
-    /// Discovers modules and files under `paths` and loads them.
-    pub fn from_paths(paths: &[PathBuf]) -> AnalysisHost {
-        let discovered = discover(paths);
+    /// Discovers modules and files under `paths` and loads them, reading
+    /// through `fs` (the disk for the CLI, memory in tests).
+    pub fn from_paths(fs: &dyn FileSystem, paths: &[PathBuf]) -> AnalysisHost {
+        let discovered = discover(fs, paths);
         let mut host = AnalysisHost::new(discovered.layout);
         let loaded: Vec<(PathBuf, String)> = discovered
             .files
@@ -143,7 +149,7 @@ impl AnalysisHost {
             .chain(discovered.ruby_files)
             .chain(discovered.data_files)
             .filter_map(|path| {
-                let bytes = std::fs::read(&path).ok()?;
+                let bytes = fs.read(&path)?;
                 Some((path, String::from_utf8_lossy(&bytes).into_owned()))
             })
             .collect();
@@ -629,6 +635,13 @@ impl AnalysisHost {
         out
     }
 
+    /// Where hovers find Puppet's reference text (the server discovers it
+    /// through its file system; without it hovers show the built-in tables'
+    /// summaries only).
+    pub fn set_docs(&mut self, docs: DocSource) {
+        self.docs = Arc::new(docs);
+    }
+
     pub fn layout(&self) -> &Layout {
         self.workspace.layout(&self.db)
     }
@@ -642,6 +655,7 @@ impl AnalysisHost {
     /// `Err(Cancelled)`); the change waits until the view is dropped.
     pub fn analysis(&self) -> Analysis {
         Analysis {
+            docs: self.docs.clone(),
             db: self.db.clone(),
             workspace: self.workspace,
             files: self.files.clone(),
@@ -663,9 +677,15 @@ pub struct Analysis {
     db: RootDatabase,
     workspace: Workspace,
     files: BTreeMap<PathBuf, SourceFile>,
+    docs: Arc<DocSource>,
 }
 
 impl Analysis {
+    /// Puppet's installed reference text, for hovers.
+    pub fn docs(&self) -> &DocSource {
+        &self.docs
+    }
+
     /// Every diagnostic of a file, or `Err` when a newer edit cancelled the
     /// computation (the caller drops the view and asks again later).
     pub fn diagnostics(&self, path: &Path) -> Result<Vec<Diagnostic>, salsa::Cancelled> {

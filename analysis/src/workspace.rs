@@ -5,6 +5,7 @@
 //! several roots at once; and the autoloading rules that say which file
 //! must define which name.
 
+use puppet_vfs::FileSystem;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -187,25 +188,24 @@ pub struct Discovered {
 
 /// Whether a directory looks like a Puppet module (a control repository's
 /// root has `manifests/` too, but is an environment).
-fn is_module(dir: &Path) -> bool {
-    if is_environment(dir) && !dir.join("metadata.json").is_file() {
+fn is_module(fs: &dyn FileSystem, dir: &Path) -> bool {
+    if is_environment(fs, dir) && !fs.is_file(&dir.join("metadata.json")) {
         return false;
     }
     ["manifests", "types", "functions", "plans"]
         .iter()
-        .any(|d| dir.join(d).is_dir())
-        || dir.join("metadata.json").is_file()
-        || dir.join("lib/puppet").is_dir()
+        .any(|d| fs.is_dir(&dir.join(d)))
+        || fs.is_file(&dir.join("metadata.json"))
+        || fs.is_dir(&dir.join("lib/puppet"))
 }
 
 /// The module's name is its directory's name on the module path (not a
 /// symlink's target: Debian links `apache` to `puppetlabs-apache`).
-fn module_dir_name(dir: &Path) -> Option<String> {
+fn module_dir_name(fs: &dyn FileSystem, dir: &Path) -> Option<String> {
     match dir.file_name() {
         Some(name) if name != "." && name != ".." => Some(name.to_string_lossy().into_owned()),
         _ => Some(
-            dir.canonicalize()
-                .ok()?
+            fs.canonicalize(dir)?
                 .file_name()?
                 .to_string_lossy()
                 .into_owned(),
@@ -215,8 +215,8 @@ fn module_dir_name(dir: &Path) -> Option<String> {
 
 /// Module directories listed in `environment.conf`'s `modulepath` (relative
 /// entries; `$basemodulepath` and absolute entries are ignored here).
-fn environment_modulepath(root: &Path) -> Option<Vec<PathBuf>> {
-    let conf = std::fs::read_to_string(root.join("environment.conf")).ok()?;
+fn environment_modulepath(fs: &dyn FileSystem, root: &Path) -> Option<Vec<PathBuf>> {
+    let conf = fs.read_to_string(&root.join("environment.conf"))?;
     let line = conf.lines().map(str::trim).find(|l| {
         l.split('=')
             .next()
@@ -234,42 +234,46 @@ fn environment_modulepath(root: &Path) -> Option<Vec<PathBuf>> {
 }
 
 /// Discovers modules and files under the given paths (files or directories).
-pub fn discover(paths: &[PathBuf]) -> Discovered {
+pub fn discover(fs: &dyn FileSystem, paths: &[PathBuf]) -> Discovered {
     let mut modules: BTreeMap<PathBuf, Module> = BTreeMap::new();
     let mut module_dirs: Vec<PathBuf> = Vec::new();
     let mut environments: Vec<PathBuf> = Vec::new();
     let mut fixture_links: Vec<Module> = Vec::new();
     let mut source_roots: Vec<PathBuf> = Vec::new();
     for path in paths {
-        if path.is_file() {
+        if fs.is_file(path) {
             source_roots.push(path.clone());
             continue;
         }
-        if !path.is_dir() {
+        if !fs.is_dir(path) {
             continue;
         }
         source_roots.push(path.clone());
-        if is_module(path) {
+        if is_module(fs, path) {
             module_dirs.push(path.clone());
-            fixture_links.extend(fixture_symlinks(path));
+            fixture_links.extend(fixture_symlinks(fs, path));
         }
-        let mut module_paths = environment_modulepath(path).unwrap_or_default();
-        module_paths.extend(puppetfile_moduledir(path));
-        if is_environment(path) {
+        let mut module_paths = environment_modulepath(fs, path).unwrap_or_default();
+        module_paths.extend(puppetfile_moduledir(fs, path));
+        if is_environment(fs, path) {
             environments.push(path.clone());
         }
         for dir in ["site", "modules", "site-modules", "dist"] {
             let candidate = path.join(dir);
-            if candidate.is_dir() && !module_paths.contains(&candidate) {
+            if fs.is_dir(&candidate) && !module_paths.contains(&candidate) {
                 module_paths.push(candidate);
             }
         }
         for module_path in module_paths {
-            module_dirs.extend(subdirs(&module_path).into_iter().filter(|d| is_module(d)));
+            module_dirs.extend(
+                subdirs(fs, &module_path)
+                    .into_iter()
+                    .filter(|d| is_module(fs, d)),
+            );
         }
         // A plain directory of modules.
-        if !is_module(path) {
-            module_dirs.extend(subdirs(path).into_iter().filter(|d| is_module(d)));
+        if !is_module(fs, path) {
+            module_dirs.extend(subdirs(fs, path).into_iter().filter(|d| is_module(fs, d)));
         }
     }
     // Test fixtures (`.fixtures.yml` puts them under spec/fixtures/modules)
@@ -277,11 +281,11 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
     // (the first module of a name wins, as on a module path).
     let fixtures: Vec<PathBuf> = module_dirs
         .iter()
-        .flat_map(|m| subdirs(&m.join("spec/fixtures/modules")))
+        .flat_map(|m| subdirs(fs, &m.join("spec/fixtures/modules")))
         .collect();
     module_dirs.extend(fixtures);
     for dir in module_dirs {
-        if let Some(name) = module_dir_name(&dir) {
+        if let Some(name) = module_dir_name(fs, &dir) {
             modules
                 .entry(dir.clone())
                 .or_insert(Module { name, root: dir });
@@ -294,11 +298,11 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
         .collect();
     let mut files = Vec::new();
     for root in &source_roots {
-        collect_sources(root, &mut files);
+        collect_sources(fs, root, &mut files);
     }
     for module in &modules {
         if !source_roots.iter().any(|r| module.root.starts_with(r)) || in_fixtures(&module.root) {
-            collect_sources(&module.root, &mut files);
+            collect_sources(fs, &module.root, &mut files);
         }
     }
     files.sort();
@@ -311,14 +315,14 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
             "lib/puppet/parser/functions",
             "lib/facter",
         ] {
-            collect_with_extension(&module.root.join(dir), "rb", &mut ruby_files);
+            collect_with_extension(fs, &module.root.join(dir), "rb", &mut ruby_files);
         }
     }
     ruby_files.sort();
     ruby_files.dedup();
     let mut data_files = Vec::new();
     for root in environments.iter().chain(modules.iter().map(|m| &m.root)) {
-        collect_hiera_files(root, &mut data_files);
+        collect_hiera_files(fs, root, &mut data_files);
     }
     data_files.sort();
     data_files.dedup();
@@ -335,10 +339,10 @@ pub fn discover(paths: &[PathBuf]) -> Discovered {
 
 /// The `hiera.yaml` of an environment or module and the data files under
 /// the data directories it names (`data/` without one, as Hiera 5 does).
-fn collect_hiera_files(root: &Path, out: &mut Vec<PathBuf>) {
+fn collect_hiera_files(fs: &dyn FileSystem, root: &Path, out: &mut Vec<PathBuf>) {
     let config_path = root.join("hiera.yaml");
-    let datadirs: Vec<String> = match std::fs::read_to_string(&config_path) {
-        Ok(text) => {
+    let datadirs: Vec<String> = match fs.read_to_string(&config_path) {
+        Some(text) => {
             out.push(config_path);
             crate::hiera::config::parse(&text)
                 .datadirs()
@@ -346,7 +350,7 @@ fn collect_hiera_files(root: &Path, out: &mut Vec<PathBuf>) {
                 .map(String::from)
                 .collect()
         }
-        Err(_) => vec![crate::hiera::config::DEFAULT_DATADIR.to_string()],
+        None => vec![crate::hiera::config::DEFAULT_DATADIR.to_string()],
     };
     for dir in datadirs {
         let dir = root.join(dir);
@@ -356,20 +360,20 @@ fn collect_hiera_files(root: &Path, out: &mut Vec<PathBuf>) {
             continue;
         }
         for extension in ["yaml", "yml", "json", "eyaml"] {
-            collect_with_extension(&dir, extension, out);
+            collect_with_extension(fs, &dir, extension, out);
         }
     }
 }
 
 /// A control repository: an environment configuration or a site manifest.
-fn is_environment(dir: &Path) -> bool {
-    dir.join("environment.conf").is_file() || dir.join("manifests/site.pp").is_file()
+fn is_environment(fs: &dyn FileSystem, dir: &Path) -> bool {
+    fs.is_file(&dir.join("environment.conf")) || fs.is_file(&dir.join("manifests/site.pp"))
 }
 
 /// `moduledir 'dir'` in a Puppetfile (r10k and g10k install modules there;
 /// `modules/` is the default and is looked at anyway).
-fn puppetfile_moduledir(root: &Path) -> Option<PathBuf> {
-    let puppetfile = std::fs::read_to_string(root.join("Puppetfile")).ok()?;
+fn puppetfile_moduledir(fs: &dyn FileSystem, root: &Path) -> Option<PathBuf> {
+    let puppetfile = fs.read_to_string(&root.join("Puppetfile"))?;
     let line = puppetfile
         .lines()
         .map(str::trim)
@@ -382,8 +386,8 @@ fn puppetfile_moduledir(root: &Path) -> Option<PathBuf> {
 
 /// `symlinks:` entries of `.fixtures.yml` (`name: "#{source_dir}/path"`):
 /// modules the tests use from elsewhere on disk.
-fn fixture_symlinks(module: &Path) -> Vec<Module> {
-    let Ok(text) = std::fs::read_to_string(module.join(".fixtures.yml")) else {
+fn fixture_symlinks(fs: &dyn FileSystem, module: &Path) -> Vec<Module> {
+    let Some(text) = fs.read_to_string(&module.join(".fixtures.yml")) else {
         return Vec::new();
     };
     let mut out = Vec::new();
@@ -414,7 +418,7 @@ fn fixture_symlinks(module: &Path) -> Vec<Module> {
         } else {
             module.join(target)
         };
-        if root.is_dir() {
+        if fs.is_dir(&root) {
             out.push(Module {
                 name: name.trim().to_string(),
                 root,
@@ -428,27 +432,22 @@ fn in_fixtures(path: &Path) -> bool {
     path.to_string_lossy().contains("/spec/fixtures/")
 }
 
-fn subdirs(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut dirs: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
-    dirs
+fn subdirs(fs: &dyn FileSystem, dir: &Path) -> Vec<PathBuf> {
+    fs.read_dir(dir)
+        .into_iter()
+        .filter(|p| fs.is_dir(p))
+        .collect()
 }
 
-fn collect_with_extension(dir: &Path, extension: &str, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect_with_extension(&path, extension, out);
+fn collect_with_extension(
+    fs: &dyn FileSystem,
+    dir: &Path,
+    extension: &str,
+    out: &mut Vec<PathBuf>,
+) {
+    for path in fs.read_dir(dir) {
+        if fs.is_dir(&path) {
+            collect_with_extension(fs, &path, extension, out);
         } else if path.extension().is_some_and(|e| e == extension) {
             out.push(path);
         }
@@ -456,28 +455,23 @@ fn collect_with_extension(dir: &Path, extension: &str, out: &mut Vec<PathBuf>) {
 }
 
 /// All `.pp` and `.epp` files under a path (a file counts as itself).
-pub fn collect_sources(path: &Path, out: &mut Vec<PathBuf>) {
-    if path.is_file() {
+pub fn collect_sources(fs: &dyn FileSystem, path: &Path, out: &mut Vec<PathBuf>) {
+    if fs.is_file(path) {
         out.push(path.to_path_buf());
         return;
     }
-    let Ok(entries) = std::fs::read_dir(path) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for entry in entries {
+    for entry in fs.read_dir(path) {
         let name = entry
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        if entry.is_dir() {
+        if fs.is_dir(&entry) {
             // Version-control and build directories hold no sources; test
             // fixtures are collected as modules of their own (if wanted).
             let fixtures =
                 name == "fixtures" && entry.parent().is_some_and(|p| p.ends_with("spec"));
             if !name.starts_with('.') && name != "target" && name != "node_modules" && !fixtures {
-                collect_sources(&entry, out);
+                collect_sources(fs, &entry, out);
             }
         } else if name.ends_with(".pp") || name.ends_with(".epp") {
             out.push(entry);
@@ -539,28 +533,23 @@ mod tests {
 
     #[test]
     fn control_repository_with_puppetfile_and_fixtures() {
-        let root = std::env::temp_dir().join(format!("puppet-ls-ws-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        for dir in [
-            "vendor/apache/manifests",
-            "site/profile/manifests",
-            "manifests",
-            "lib-dev/mod/manifests",
-        ] {
-            std::fs::create_dir_all(root.join(dir)).unwrap();
-        }
-        std::fs::write(
-            root.join("Puppetfile"),
-            "moduledir 'vendor'\nmod 'puppetlabs/apache'\n",
-        )
-        .unwrap();
-        std::fs::write(root.join("manifests/site.pp"), "node default { }\n").unwrap();
-        std::fs::write(
-            root.join("site/profile/manifests/web.pp"),
-            "class profile::web { }\n",
-        )
-        .unwrap();
-        let found = discover(std::slice::from_ref(&root));
+        let fs: puppet_vfs::MemoryFs = [
+            ("/ws/vendor/apache/metadata.json", "{}"),
+            ("/ws/lib-dev/mod/README.md", ""),
+            (
+                "/ws/Puppetfile",
+                "moduledir 'vendor'\nmod 'puppetlabs/apache'\n",
+            ),
+            ("/ws/manifests/site.pp", "node default { }\n"),
+            (
+                "/ws/site/profile/manifests/web.pp",
+                "class profile::web { }\n",
+            ),
+        ]
+        .into_iter()
+        .collect();
+        let root = PathBuf::from("/ws");
+        let found = discover(&fs, std::slice::from_ref(&root));
         let names: Vec<&str> = found
             .layout
             .modules
@@ -569,7 +558,12 @@ mod tests {
             .collect();
         assert_eq!(names, ["profile", "apache"], "{names:?}");
         assert_eq!(found.layout.environments, vec![root.clone()]);
-        assert_eq!(found.files.len(), 2);
-        std::fs::remove_dir_all(&root).ok();
+        assert_eq!(
+            found.files,
+            [
+                PathBuf::from("/ws/manifests/site.pp"),
+                PathBuf::from("/ws/site/profile/manifests/web.pp")
+            ]
+        );
     }
 }

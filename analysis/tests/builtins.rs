@@ -5,6 +5,9 @@ use puppet_analysis::builtins::{builtins, AttributeKind, FunctionApi, ParamKind}
 use puppet_analysis::docs::DocSource;
 use puppet_analysis::types::{is_instance, StringParam, Type};
 use puppet_analysis::values::{OrderedHash, Value};
+use puppet_vfs::{FileSystem, MemoryFs};
+use std::path::PathBuf;
+use std::sync::Arc;
 
 #[test]
 fn table_is_from_puppet_7() {
@@ -362,26 +365,84 @@ fn lookups_never_panic_on_odd_input() {
     }
 }
 
+/// Puppet's reference text read from an installation (here in memory:
+/// excerpts in the shape of Puppet 7's sources), found where Puppet is
+/// installed or in the extra library directory the server passes.
 #[test]
-fn runtime_docs_when_puppet_is_installed() {
-    let docs = DocSource::discover();
-    if !docs.is_available() {
-        assert_eq!(docs.type_doc("file"), None);
-        return;
-    }
-    let exec = docs.type_doc("exec").expect("exec doc");
-    assert!(exec.to_lowercase().contains("command"), "{exec}");
-    let cmd = docs
-        .attribute_doc("exec", "command")
-        .expect("exec command doc");
-    assert!(!cmd.is_empty());
-    assert!(
-        docs.attribute_doc("file", "notify").is_some(),
-        "metaparameter doc"
+fn runtime_docs_from_an_installation() {
+    let lib = "/usr/lib/ruby/vendor_ruby/puppet";
+    let fs: MemoryFs = [
+        (
+            format!("{lib}/type/exec.rb"),
+            concat!(
+                "module Puppet\n",
+                "  Type.newtype(:exec) do\n",
+                "    @doc = \"Executes external commands.\"\n",
+                "    newparam(:command) do\n",
+                "      isnamevar\n",
+                "      desc \"The actual command to execute.\"\n",
+                "    end\n",
+                "    newparam(:commandline) do\n",
+                "      desc \"Not the command.\"\n",
+                "    end\n",
+                "  end\n",
+                "end\n"
+            )
+            .to_string(),
+        ),
+        (
+            format!("{lib}/type.rb"),
+            "newmetaparam(:notify) do\n    desc <<-'EOT'\n      Changes notify the given resources.\n    EOT\nend\n"
+                .to_string(),
+        ),
+        (
+            format!("{lib}/functions/each.rb"),
+            "# Runs a lambda repeatedly.\n#\n# @since 4.0.0\nPuppet::Functions.create_function(:each) do\nend\n"
+                .to_string(),
+        ),
+        (
+            "/opt/puppet-dev/lib/puppet/parser/functions/sprintf.rb".to_string(),
+            "newfunction(:sprintf, :type => :rvalue, :doc => \"Formats a string.\") do |args|\nend\n"
+                .to_string(),
+        ),
+        (
+            "/opt/puppet-dev/lib/puppet/type/.keep".to_string(),
+            String::new(),
+        ),
+    ]
+    .into_iter()
+    .collect();
+    let fs: Arc<dyn FileSystem> = Arc::new(fs);
+    let docs = DocSource::discover(fs.clone(), Some(PathBuf::from("/opt/puppet-dev/lib")));
+    assert!(docs.is_available());
+    assert_eq!(
+        docs.type_doc("exec").as_deref(),
+        Some("Executes external commands.")
     );
-    assert!(docs.function_doc("each").is_some());
-    assert!(docs.function_doc("sprintf").is_some());
+    assert_eq!(
+        docs.attribute_doc("exec", "command").as_deref(),
+        Some("The actual command to execute.")
+    );
+    assert_eq!(
+        docs.attribute_doc("file", "notify").as_deref(),
+        Some("Changes notify the given resources."),
+        "metaparameters come from type.rb"
+    );
+    assert_eq!(
+        docs.function_doc("each").as_deref(),
+        Some("Runs a lambda repeatedly.")
+    );
+    assert_eq!(
+        docs.function_doc("sprintf").as_deref(),
+        Some("Formats a string."),
+        "3.x functions, from the extra library directory"
+    );
     assert_eq!(docs.type_doc("nosuchtype"), None);
+    assert_eq!(docs.function_doc("../../etc/passwd"), None);
+
+    let absent = DocSource::discover(Arc::new(MemoryFs::new()), None);
+    assert!(!absent.is_available());
+    assert_eq!(absent.type_doc("exec"), None);
 }
 
 #[test]

@@ -32,7 +32,7 @@ fn diagnostics(fixture: &str) -> (String, usize) {
         std::fs::create_dir_all(target.parent().expect("a parent")).expect("create dir");
         std::fs::write(&target, text).expect("write fixture file");
     }
-    let host = AnalysisHost::from_paths(std::slice::from_ref(&root));
+    let host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, std::slice::from_ref(&root));
     let mut out = String::new();
     let mut errors = 0;
     for path in host.paths().map(Path::to_path_buf).collect::<Vec<_>>() {

@@ -23,7 +23,6 @@ use puppet_analysis::values::format::to_programmatic;
 use puppet_syntax::ast::{self, AstNode};
 use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange};
 use std::fmt::Write;
-use std::sync::OnceLock;
 
 /// A hover's content (Markdown) and the range it is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +50,7 @@ impl Analysis {
                 db,
                 workspace: a.workspace(),
                 file,
+                docs: a.docs(),
             };
             if let Some(o) = occurrence_at(db, a.workspace(), file, pos.offset) {
                 if let Some(markdown) = h.referent(&o.referent, &token) {
@@ -72,6 +72,8 @@ struct Hover<'db> {
     db: &'db dyn salsa::Database,
     workspace: Workspace,
     file: SourceFile,
+    /// Puppet's reference text, when the server found Puppet installed.
+    docs: &'db DocSource,
 }
 
 fn code_block(text: &str) -> String {
@@ -85,12 +87,6 @@ fn value_text(inferred: &Inferred) -> Option<String> {
         text = text.chars().take(MAX_VALUE_CHARS).collect::<String>() + "…";
     }
     Some(text)
-}
-
-/// Puppet's reference text, when Puppet is installed here.
-fn doc_source() -> &'static DocSource {
-    static SOURCE: OnceLock<DocSource> = OnceLock::new();
-    SOURCE.get_or_init(DocSource::discover)
 }
 
 impl Hover<'_> {
@@ -255,7 +251,7 @@ impl Hover<'_> {
                     if !required.is_empty() {
                         let _ = writeln!(md, "\nRequired: {}", required.join(", "));
                     }
-                    if let Some(doc) = doc_source().type_doc(&t.name) {
+                    if let Some(doc) = self.docs.type_doc(&t.name) {
                         let _ = writeln!(md, "\n---\n{doc}");
                     }
                     return Some(md);
@@ -277,7 +273,7 @@ impl Hover<'_> {
                 if let Some(d) = &f.description {
                     let _ = writeln!(md, "\n{d}");
                 }
-                if let Some(doc) = doc_source().function_doc(&f.name) {
+                if let Some(doc) = self.docs.function_doc(&f.name) {
                     let _ = writeln!(md, "\n---\n{doc}");
                 }
                 Some(md)
@@ -445,7 +441,7 @@ impl Hover<'_> {
         if let Some(d) = &attr.description {
             let _ = writeln!(md, "\n{d}");
         }
-        if let Some(doc) = doc_source().attribute_doc(&resource, &name) {
+        if let Some(doc) = self.docs.attribute_doc(&resource, &name) {
             let _ = writeln!(md, "\n---\n{doc}");
         }
         Some(HoverResult {

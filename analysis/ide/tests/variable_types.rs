@@ -30,7 +30,7 @@ fn every_reference_has_the_type_hover_shows() {
     assert!(!programs.is_empty(), "no soundness programs");
     let mut checked = 0;
     for program in programs {
-        let host = AnalysisHost::from_paths(std::slice::from_ref(&program));
+        let host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, std::slice::from_ref(&program));
         let analysis = puppet_ide::snapshot(&host);
         let paths: Vec<PathBuf> = analysis.paths().map(Path::to_path_buf).collect();
         for path in paths {

@@ -24,7 +24,7 @@ pub fn run(paths: &[PathBuf], format: Format) -> ExitCode {
     } else {
         paths.to_vec()
     };
-    let mut host = AnalysisHost::from_paths(&paths);
+    let mut host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &paths);
     // Report on the files under the given paths; modules found through a
     // module path or test fixtures are dependencies.
     let reported: Vec<PathBuf> = host

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 /// `libraries` (modules such as stdlib) are loaded but not reported.
 pub fn run(paths: &[PathBuf], libraries: &[PathBuf]) -> ExitCode {
     let all: Vec<PathBuf> = paths.iter().chain(libraries).cloned().collect();
-    let host = AnalysisHost::from_paths(&all);
+    let host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &all);
     let analysis = puppet_ide::snapshot(&host);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -4,8 +4,10 @@
 
 use super::config::Config;
 use super::documents::Documents;
+use puppet_analysis::docs::DocSource;
 use puppet_analysis::host::AnalysisHost;
 use puppet_analysis::workspace::Layout;
+use puppet_vfs::DiskFs;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -23,10 +25,20 @@ pub struct State {
     pub shut_down: bool,
 }
 
+/// An empty host that finds Puppet's reference text for hovers where
+/// Puppet is installed (or in `$PUPPET_LS_PUPPET_LIB`, a directory holding
+/// `puppet/`).
+fn host_with_docs() -> AnalysisHost {
+    let mut host = AnalysisHost::new(Layout::default());
+    let extra = std::env::var_os("PUPPET_LS_PUPPET_LIB").map(PathBuf::from);
+    host.set_docs(DocSource::discover(std::sync::Arc::new(DiskFs), extra));
+    host
+}
+
 impl Default for State {
     fn default() -> State {
         State {
-            host: AnalysisHost::new(Layout::default()),
+            host: host_with_docs(),
             documents: Documents::default(),
             config: Config::default(),
             roots: Vec::new(),

@@ -7,6 +7,7 @@ use super::convert;
 use super::diagnostics;
 use super::progress::Progress;
 use puppet_analysis::workspace::discover;
+use puppet_vfs::{DiskFs, FileSystem};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -39,7 +40,7 @@ fn is_source_file(path: &Path) -> bool {
 }
 
 fn read_text(path: &Path) -> Option<String> {
-    let bytes = std::fs::read(path).ok()?;
+    let bytes = DiskFs.read(path)?;
     Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 
@@ -91,7 +92,7 @@ pub async fn index(backend: Backend) {
     let progress = Progress::begin(&backend, "Indexing Puppet code");
     let discovered = {
         let roots = roots.clone();
-        match tokio::task::spawn_blocking(move || discover(&roots)).await {
+        match tokio::task::spawn_blocking(move || discover(&DiskFs, &roots)).await {
             Ok(discovered) => discovered,
             Err(e) => {
                 tracing::error!("discovery failed: {e}");
