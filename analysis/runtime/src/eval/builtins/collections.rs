@@ -1,0 +1,263 @@
+//! Functions over arrays and hashes: `size`, `empty`, `keys`, `values`, `flatten`, `unique`, `sort`, `join`, `dig`, `get`, `min`, `max`.
+
+use super::*;
+
+pub(super) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new("size", size),
+    Builtin::new("length", size),
+    Builtin::new("empty", empty),
+    Builtin::new("keys", keys_or_values),
+    Builtin::new("values", keys_or_values),
+    Builtin::new("flatten", flatten),
+    Builtin::new("unique", unique),
+    Builtin::new("sort", sort),
+    Builtin::new("join", join),
+    Builtin::new("min", min_or_max),
+    Builtin::new("max", min_or_max),
+    Builtin::new("dig", dig),
+    Builtin::new("get", get),
+];
+
+/// `size`, `length`.
+fn size(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call { name, args, at, .. } = call;
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+    match arg(0) {
+        Value::Array(a) => Ok(Value::Integer(a.len() as i64)),
+        Value::Hash(h) => Ok(Value::Integer(h.len() as i64)),
+        Value::String(s) => Ok(Value::Integer(s.chars().count() as i64)),
+        Value::Binary(b) => Ok(Value::Integer(b.len() as i64)),
+        Value::Iterator(it) => Ok(Value::Integer(it.elements.len() as i64)),
+        other => Err(ev.error(
+            at,
+            format!(
+                "'{}' expects a Collection, String or Binary value, got {}",
+                name,
+                infer_generalized(&other)
+            ),
+        )),
+    }
+}
+
+/// `empty`.
+fn empty(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call { args, at, .. } = call;
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+    match arg(0) {
+        Value::Array(a) => Ok(Value::Boolean(a.is_empty())),
+        Value::Hash(h) => Ok(Value::Boolean(h.is_empty())),
+        Value::String(s) => Ok(Value::Boolean(s.is_empty())),
+        Value::Binary(b) => Ok(Value::Boolean(b.is_empty())),
+        Value::Undef => Ok(Value::Boolean(true)),
+        Value::Integer(_) | Value::Float(_) => Ok(Value::Boolean(false)),
+        other => Err(ev.error(at, format!("'empty' does not accept {}", other.a_label()))),
+    }
+}
+
+/// `keys`, `values`.
+fn keys_or_values(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call { name, args, at, .. } = call;
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+    match arg(0) {
+        Value::Hash(h) => Ok(Value::Array(if name == "keys" {
+            h.keys().cloned().collect()
+        } else {
+            h.values().cloned().collect()
+        })),
+        other => Err(ev.error(
+            at,
+            format!(
+                "'{}' expects a Hash value, got {}",
+                name,
+                infer_generalized(&other)
+            ),
+        )),
+    }
+}
+
+/// `flatten`.
+fn flatten(_ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call { args, .. } = call;
+    fn flat(v: &Value, out: &mut Vec<Value>) {
+        match v {
+            Value::Array(a) => a.iter().for_each(|e| flat(e, out)),
+            o => out.push(o.clone()),
+        }
+    }
+    let mut out = Vec::new();
+    for a in &args {
+        flat(a, &mut out);
+    }
+    Ok(Value::Array(out))
+}
+
+/// `unique`.
+fn unique(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call {
+        args, lambda, at, ..
+    } = call;
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+    ev.unique(arg(0), lambda, at)
+}
+
+/// `sort`.
+fn sort(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call {
+        args, lambda, at, ..
+    } = call;
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+    let recv = arg(0);
+    let (mut items, is_string) = match &recv {
+        Value::Array(a) => (a.clone(), false),
+        Value::String(s) => (
+            s.chars().map(|c| Value::String(c.to_string())).collect(),
+            true,
+        ),
+        other => {
+            return Err(ev.error(
+                at,
+                format!("'sort' expects an Array or String, got {}", other.a_label()),
+            ))
+        }
+    };
+    let mut failure: Option<Flow> = None;
+    if let Some(l) = lambda {
+        items = ev.merge_sort(items, l, at)?;
+    } else {
+        items.sort_by(|a, b| match ruby_cmp(a, b) {
+            Some(o) => o,
+            None => {
+                if failure.is_none() {
+                    failure = Some(Flow::Error(crate::eval::EvalError {
+                        message: format!("comparison of {} with {} failed", a.label(), b.label()),
+                        at: Some(at),
+                    }));
+                }
+                Ordering::Equal
+            }
+        });
+    }
+    if let Some(f) = failure {
+        return Err(f);
+    }
+    if is_string {
+        Ok(Value::String(items.iter().map(to_interpolated).collect()))
+    } else {
+        Ok(Value::Array(items))
+    }
+}
+
+/// `join`.
+fn join(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call { args, at, .. } = call;
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+    let sep = match arg(1) {
+        Value::String(s) => s,
+        Value::Undef => String::new(),
+        _ => return Err(ev.error(at, "join expects a String separator")),
+    };
+    match arg(0) {
+        Value::Array(a) => {
+            fn flat(v: &[Value], out: &mut Vec<String>) {
+                for e in v {
+                    match e {
+                        Value::Array(a) => flat(a, out),
+                        o => out.push(to_interpolated(o)),
+                    }
+                }
+            }
+            let mut parts = Vec::new();
+            flat(&a, &mut parts);
+            Ok(Value::String(parts.join(&sep)))
+        }
+        other => Err(ev.error(
+            at,
+            format!(
+                "'join' expects an Array value, got {}",
+                infer_generalized(&other)
+            ),
+        )),
+    }
+}
+
+/// `min`, `max`.
+fn min_or_max(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call {
+        name,
+        args,
+        lambda,
+        at,
+        ..
+    } = call;
+    let mut vals = args.clone();
+    if vals.len() == 1 {
+        if let Value::Array(a) = &vals[0] {
+            vals = a.clone();
+        }
+    }
+    if vals.is_empty() {
+        return Err(ev.error(at, format!("{}() expects at least one argument", name)));
+    }
+    let want = if name == "min" {
+        Ordering::Less
+    } else {
+        Ordering::Greater
+    };
+    let mut best = vals[0].clone();
+    for v in vals.into_iter().skip(1) {
+        let o = if let Some(l) = lambda {
+            match ev.call_lambda(l, vec![v.clone(), best.clone()], at)? {
+                Value::Integer(c) => c.cmp(&0),
+                _ => Ordering::Equal,
+            }
+        } else {
+            minmax_cmp(&v, &best)
+        };
+        if o == want {
+            best = v;
+        }
+    }
+    Ok(best)
+}
+
+/// `dig`.
+fn dig(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call { args, at, .. } = call;
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+    let mut cur = arg(0);
+    for k in args.iter().skip(1) {
+        cur = match (&cur, k) {
+            (Value::Undef, _) => return Ok(Value::Undef),
+            (Value::Array(a), Value::Integer(i)) => {
+                let idx = if *i < 0 { a.len() as i64 + i } else { *i };
+                if idx < 0 {
+                    Value::Undef
+                } else {
+                    a.get(idx as usize).cloned().unwrap_or(Value::Undef)
+                }
+            }
+            (Value::Array(_), _) => {
+                return Err(ev.error(at, "dig: an Array can only be digged into with an Integer"))
+            }
+            (Value::Hash(h), k) => h.get(k).cloned().unwrap_or(Value::Undef),
+            _ => {
+                return Err(ev.error(
+                    at,
+                    format!(
+                        "The given data does not contain a Collection at {}",
+                        to_interpolated(k)
+                    ),
+                ))
+            }
+        };
+    }
+    Ok(cur)
+}
+
+/// `get`.
+fn get(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call {
+        args, lambda, at, ..
+    } = call;
+    ev.get_fn(args, lambda, at)
+}

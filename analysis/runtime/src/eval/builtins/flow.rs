@@ -1,0 +1,101 @@
+//! Logging and control flow: the logging functions (no-ops), `fail`, `next`, `return`, `break`, `with`, `then`, `lest`.
+
+use super::*;
+
+pub(super) const FUNCTIONS: &[Builtin] = &[
+    Builtin::new("notice", log).taking_unknown(),
+    Builtin::new("info", log).taking_unknown(),
+    Builtin::new("warning", log).taking_unknown(),
+    Builtin::new("debug", log).taking_unknown(),
+    Builtin::new("err", log).taking_unknown(),
+    Builtin::new("alert", log).taking_unknown(),
+    Builtin::new("crit", log).taking_unknown(),
+    Builtin::new("emerg", log).taking_unknown(),
+    Builtin::new("fail", fail).taking_unknown(),
+    Builtin::new("next", next_iteration).taking_unknown(),
+    Builtin::new("return", return_value).taking_unknown(),
+    Builtin::new("break", break_iteration).taking_unknown(),
+    Builtin::new("with", with).taking_unknown(),
+    Builtin::new("then", then).taking_unknown(),
+    Builtin::new("lest", lest).taking_unknown(),
+];
+
+/// `notice`, `info`, `warning`, `debug`, `err`, `alert`, `crit`, `emerg`.
+fn log(_ev: &mut Evaluator, _call: Call) -> Result<Value, Flow> {
+    Ok(Value::Undef)
+}
+
+/// `fail`.
+fn fail(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call { args, at, .. } = call;
+    let msg: Vec<String> = args.iter().map(to_interpolated).collect();
+    Err(ev.error(at, msg.join(" ")))
+}
+
+/// `next`.
+fn next_iteration(_ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call { args, .. } = call;
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+    Err(Flow::Next(arg(0)))
+}
+
+/// `return`.
+fn return_value(_ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call { args, .. } = call;
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+    Err(Flow::Return(arg(0)))
+}
+
+/// `break`.
+fn break_iteration(_ev: &mut Evaluator, _call: Call) -> Result<Value, Flow> {
+    Err(Flow::Break)
+}
+
+/// `with`.
+fn with(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call {
+        name,
+        args,
+        lambda,
+        at,
+        ..
+    } = call;
+    let l = ev.need_lambda(name, lambda, at)?;
+    ev.call_lambda(l, args, at)
+}
+
+/// `then`.
+fn then(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call {
+        name,
+        args,
+        lambda,
+        at,
+        ..
+    } = call;
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+    let l = ev.need_lambda(name, lambda, at)?;
+    match arg(0) {
+        Value::Undef => Ok(Value::Undef),
+        Value::Unknown(_) => Ok(Value::Unknown(Type::Any)),
+        v => ev.call_lambda(l, vec![v], at),
+    }
+}
+
+/// `lest`.
+fn lest(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
+    let Call {
+        name,
+        args,
+        lambda,
+        at,
+        ..
+    } = call;
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+    let l = ev.need_lambda(name, lambda, at)?;
+    match arg(0) {
+        Value::Undef => ev.call_lambda(l, vec![], at),
+        Value::Unknown(_) => Ok(Value::Unknown(Type::Any)),
+        v => Ok(v),
+    }
+}
