@@ -20,19 +20,17 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
 
 /// `size`, `length`.
 fn size(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { name, args, at, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    match arg(0) {
+    match call.arg(0) {
         Value::Array(a) => Ok(Value::Integer(a.len() as i64)),
         Value::Hash(h) => Ok(Value::Integer(h.len() as i64)),
         Value::String(s) => Ok(Value::Integer(s.chars().count() as i64)),
         Value::Binary(b) => Ok(Value::Integer(b.len() as i64)),
         Value::Iterator(it) => Ok(Value::Integer(it.elements.len() as i64)),
         other => Err(ev.error(
-            at,
+            call.at,
             format!(
                 "'{}' expects a Collection, String or Binary value, got {}",
-                name,
+                call.name,
                 infer_generalized(&other)
             ),
         )),
@@ -41,34 +39,33 @@ fn size(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `empty`.
 fn empty(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { args, at, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    match arg(0) {
+    match call.arg(0) {
         Value::Array(a) => Ok(Value::Boolean(a.is_empty())),
         Value::Hash(h) => Ok(Value::Boolean(h.is_empty())),
         Value::String(s) => Ok(Value::Boolean(s.is_empty())),
         Value::Binary(b) => Ok(Value::Boolean(b.is_empty())),
         Value::Undef => Ok(Value::Boolean(true)),
         Value::Integer(_) | Value::Float(_) => Ok(Value::Boolean(false)),
-        other => Err(ev.error(at, format!("'empty' does not accept {}", other.a_label()))),
+        other => Err(ev.error(
+            call.at,
+            format!("'empty' does not accept {}", other.a_label()),
+        )),
     }
 }
 
 /// `keys`, `values`.
 fn keys_or_values(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { name, args, at, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    match arg(0) {
-        Value::Hash(h) => Ok(Value::Array(if name == "keys" {
+    match call.arg(0) {
+        Value::Hash(h) => Ok(Value::Array(if call.name == "keys" {
             h.keys().cloned().collect()
         } else {
             h.values().cloned().collect()
         })),
         other => Err(ev.error(
-            at,
+            call.at,
             format!(
                 "'{}' expects a Hash value, got {}",
-                name,
+                call.name,
                 infer_generalized(&other)
             ),
         )),
@@ -77,7 +74,6 @@ fn keys_or_values(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `flatten`.
 fn flatten(_ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { args, .. } = call;
     fn flat(v: &Value, out: &mut Vec<Value>) {
         match v {
             Value::Array(a) => a.iter().for_each(|e| flat(e, out)),
@@ -85,7 +81,7 @@ fn flatten(_ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
         }
     }
     let mut out = Vec::new();
-    for a in &args {
+    for a in &call.args {
         flat(a, &mut out);
     }
     Ok(Value::Array(out))
@@ -93,20 +89,12 @@ fn flatten(_ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `unique`.
 fn unique(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        args, lambda, at, ..
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    ev.unique(arg(0), lambda, at)
+    ev.unique(call.arg(0), call.lambda, call.at)
 }
 
 /// `sort`.
 fn sort(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        args, lambda, at, ..
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let recv = arg(0);
+    let recv = call.arg(0);
     let (mut items, is_string) = match &recv {
         Value::Array(a) => (a.clone(), false),
         Value::String(s) => (
@@ -115,14 +103,14 @@ fn sort(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
         ),
         other => {
             return Err(ev.error(
-                at,
+                call.at,
                 format!("'sort' expects an Array or String, got {}", other.a_label()),
             ))
         }
     };
     let mut failure: Option<Flow> = None;
-    if let Some(l) = lambda {
-        items = ev.merge_sort(items, l, at)?;
+    if let Some(l) = call.lambda {
+        items = ev.merge_sort(items, l, call.at)?;
     } else {
         items.sort_by(|a, b| match ruby_cmp(a, b) {
             Some(o) => o,
@@ -130,7 +118,7 @@ fn sort(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
                 if failure.is_none() {
                     failure = Some(Flow::Error(crate::eval::EvalError {
                         message: format!("comparison of {} with {} failed", a.label(), b.label()),
-                        at: Some(at),
+                        at: Some(call.at),
                     }));
                 }
                 Ordering::Equal
@@ -149,14 +137,12 @@ fn sort(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `join`.
 fn join(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { args, at, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let sep = match arg(1) {
+    let sep = match call.arg(1) {
         Value::String(s) => s,
         Value::Undef => String::new(),
-        _ => return Err(ev.error(at, "join expects a String separator")),
+        _ => return Err(ev.error(call.at, "join expects a String separator")),
     };
-    match arg(0) {
+    match call.arg(0) {
         Value::Array(a) => {
             fn flat(v: &[Value], out: &mut Vec<String>) {
                 for e in v {
@@ -171,7 +157,7 @@ fn join(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
             Ok(Value::String(parts.join(&sep)))
         }
         other => Err(ev.error(
-            at,
+            call.at,
             format!(
                 "'join' expects an Array value, got {}",
                 infer_generalized(&other)
@@ -182,31 +168,27 @@ fn join(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `min`, `max`.
 fn min_or_max(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        name,
-        args,
-        lambda,
-        at,
-        ..
-    } = call;
-    let mut vals = args.clone();
+    let mut vals = call.args.clone();
     if vals.len() == 1 {
         if let Value::Array(a) = &vals[0] {
             vals = a.clone();
         }
     }
     if vals.is_empty() {
-        return Err(ev.error(at, format!("{}() expects at least one argument", name)));
+        return Err(ev.error(
+            call.at,
+            format!("{}() expects at least one argument", call.name),
+        ));
     }
-    let want = if name == "min" {
+    let want = if call.name == "min" {
         Ordering::Less
     } else {
         Ordering::Greater
     };
     let mut best = vals[0].clone();
     for v in vals.into_iter().skip(1) {
-        let o = if let Some(l) = lambda {
-            match ev.call_lambda(l, vec![v.clone(), best.clone()], at)? {
+        let o = if let Some(l) = call.lambda {
+            match ev.call_lambda(l, vec![v.clone(), best.clone()], call.at)? {
                 Value::Integer(c) => c.cmp(&0),
                 _ => Ordering::Equal,
             }
@@ -222,10 +204,8 @@ fn min_or_max(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `dig`.
 fn dig(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { args, at, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let mut cur = arg(0);
-    for k in args.iter().skip(1) {
+    let mut cur = call.arg(0);
+    for k in call.args.iter().skip(1) {
         cur = match (&cur, k) {
             (Value::Undef, _) => return Ok(Value::Undef),
             (Value::Array(a), Value::Integer(i)) => {
@@ -237,12 +217,15 @@ fn dig(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
                 }
             }
             (Value::Array(_), _) => {
-                return Err(ev.error(at, "dig: an Array can only be digged into with an Integer"))
+                return Err(ev.error(
+                    call.at,
+                    "dig: an Array can only be digged into with an Integer",
+                ))
             }
             (Value::Hash(h), k) => h.get(k).cloned().unwrap_or(Value::Undef),
             _ => {
                 return Err(ev.error(
-                    at,
+                    call.at,
                     format!(
                         "The given data does not contain a Collection at {}",
                         to_interpolated(k)
@@ -256,8 +239,5 @@ fn dig(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `get`.
 fn get(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        args, lambda, at, ..
-    } = call;
-    ev.get_fn(args, lambda, at)
+    ev.get_fn(call.args, call.lambda, call.at)
 }

@@ -12,23 +12,24 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
 
 /// `type`.
 fn type_of(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { name, args, at, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let n = args.len();
+    let n = call.args.len();
     if n == 0 || n > 2 {
-        return Err(ev.arity_error(name, at));
+        return Err(ev.arity_error(call.name, call.at));
     }
-    let v = arg(0);
+    let v = call.arg(0);
     if let Value::Unknown(t) = &v {
         return Ok(Value::Unknown(Type::type_of(t.clone())));
     }
-    let t = match args.get(1) {
+    let t = match call.args.get(1) {
         None => infer_set(&v),
         Some(Value::String(m)) if m == "detailed" => infer_set(&v),
         Some(Value::String(m)) if m == "reduced" => infer(&v),
         Some(Value::String(m)) if m == "generalized" => infer_generalized(&v),
         Some(_) => {
-            return Err(ev.error(at, "type() expects 'detailed', 'reduced' or 'generalized'"))
+            return Err(ev.error(
+                call.at,
+                "type() expects 'detailed', 'reduced' or 'generalized'",
+            ))
         }
     };
     Ok(Value::Type(t))
@@ -36,25 +37,21 @@ fn type_of(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `assert_type`.
 fn assert_type(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        args, lambda, at, ..
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let t = match arg(0) {
+    let t = match call.arg(0) {
         Value::Type(t) => t,
-        _ => return Err(ev.error(at, "assert_type expects a Type")),
+        _ => return Err(ev.error(call.at, "assert_type expects a Type")),
     };
-    let v = arg(1);
+    let v = call.arg(1);
     let ts = ev.ts();
     let ok = ts.instance(&t, &v);
     drop(ts);
     if ok {
         return Ok(v);
     }
-    match lambda {
-        Some(l) => ev.call_lambda(l, vec![Value::Type(t), Value::Type(infer_set(&v))], at),
+    match call.lambda {
+        Some(l) => ev.call_lambda(l, vec![Value::Type(t), Value::Type(infer_set(&v))], call.at),
         None => Err(ev.error(
-            at,
+            call.at,
             format!(
                 "assert_type(): expects a {} value, got {}",
                 t,
@@ -66,48 +63,39 @@ fn assert_type(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `new`.
 fn new_value(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        args, lambda, at, ..
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    match arg(0) {
-        Value::Type(t) => ev.new_instance(&t, args[1..].to_vec(), lambda, at),
-        other => Err(ev.error(at, format!("'new' expects a Type, got {}", other.a_label()))),
+    match call.arg(0) {
+        Value::Type(t) => ev.new_instance(&t, call.args[1..].to_vec(), call.lambda, call.at),
+        other => Err(ev.error(
+            call.at,
+            format!("'new' expects a Type, got {}", other.a_label()),
+        )),
     }
 }
 
 /// `convert_to`.
 fn convert_to(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        args, lambda, at, ..
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    match arg(1) {
+    match call.arg(1) {
         Value::Type(t) => {
-            let mut a = vec![arg(0)];
-            a.extend(args.iter().skip(2).cloned());
-            let v = ev.new_instance(&t, a, None, at)?;
-            match lambda {
-                Some(l) => ev.call_lambda(l, vec![v], at),
+            let mut a = vec![call.arg(0)];
+            a.extend(call.args.iter().skip(2).cloned());
+            let v = ev.new_instance(&t, a, None, call.at)?;
+            match call.lambda {
+                Some(l) => ev.call_lambda(l, vec![v], call.at),
                 None => Ok(v),
             }
         }
-        _ => Err(ev.error(at, "convert_to expects a Type")),
+        _ => Err(ev.error(call.at, "convert_to expects a Type")),
     }
 }
 
 /// `unwrap`.
 fn unwrap(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        args, lambda, at, ..
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let v = match arg(0) {
+    let v = match call.arg(0) {
         Value::Sensitive(v) => *v,
         other => other,
     };
-    match lambda {
-        Some(l) => ev.call_lambda(l, vec![v], at),
+    match call.lambda {
+        Some(l) => ev.call_lambda(l, vec![v], call.at),
         None => Ok(v),
     }
 }

@@ -27,23 +27,18 @@ fn log(_ev: &mut Evaluator, _call: Call) -> Result<Value, Flow> {
 
 /// `fail`.
 fn fail(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { args, at, .. } = call;
-    let msg: Vec<String> = args.iter().map(to_interpolated).collect();
-    Err(ev.error(at, msg.join(" ")))
+    let msg: Vec<String> = call.args.iter().map(to_interpolated).collect();
+    Err(ev.error(call.at, msg.join(" ")))
 }
 
 /// `next`.
 fn next_iteration(_ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { args, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    Err(Flow::Next(arg(0)))
+    Err(Flow::Next(call.arg(0)))
 }
 
 /// `return`.
 fn return_value(_ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { args, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    Err(Flow::Return(arg(0)))
+    Err(Flow::Return(call.arg(0)))
 }
 
 /// `break`.
@@ -53,48 +48,25 @@ fn break_iteration(_ev: &mut Evaluator, _call: Call) -> Result<Value, Flow> {
 
 /// `with`.
 fn with(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        name,
-        args,
-        lambda,
-        at,
-        ..
-    } = call;
-    let l = ev.need_lambda(name, lambda, at)?;
-    ev.call_lambda(l, args, at)
+    let l = ev.need_lambda(call.name, call.lambda, call.at)?;
+    ev.call_lambda(l, call.args, call.at)
 }
 
 /// `then`.
 fn then(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        name,
-        args,
-        lambda,
-        at,
-        ..
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let l = ev.need_lambda(name, lambda, at)?;
-    match arg(0) {
+    let l = ev.need_lambda(call.name, call.lambda, call.at)?;
+    match call.arg(0) {
         Value::Undef => Ok(Value::Undef),
         Value::Unknown(_) => Ok(Value::Unknown(Type::Any)),
-        v => ev.call_lambda(l, vec![v], at),
+        v => ev.call_lambda(l, vec![v], call.at),
     }
 }
 
 /// `lest`.
 fn lest(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        name,
-        args,
-        lambda,
-        at,
-        ..
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let l = ev.need_lambda(name, lambda, at)?;
-    match arg(0) {
-        Value::Undef => ev.call_lambda(l, vec![], at),
+    let l = ev.need_lambda(call.name, call.lambda, call.at)?;
+    match call.arg(0) {
+        Value::Undef => ev.call_lambda(l, vec![], call.at),
         Value::Unknown(_) => Ok(Value::Unknown(Type::Any)),
         v => Ok(v),
     }

@@ -20,19 +20,11 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
 
 /// `each`.
 fn each(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        name,
-        args,
-        lambda,
-        argc,
-        at,
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let l = ev.need_lambda(name, lambda, at)?;
-    let recv = arg(0);
-    let items = ev.items(name, &recv, at)?;
+    let l = ev.need_lambda(call.name, call.lambda, call.at)?;
+    let recv = call.arg(0);
+    let items = ev.items(call.name, &recv, call.at)?;
     for i in 0..items.len() {
-        match ev.call_each(l, argc, &items, i, at) {
+        match ev.call_each(l, call.argc, &items, i, call.at) {
             Ok(_) => {}
             Err(Flow::Break) => break,
             Err(e) => return Err(e),
@@ -43,19 +35,11 @@ fn each(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `map`.
 fn map(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        name,
-        args,
-        lambda,
-        argc,
-        at,
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let l = ev.need_lambda(name, lambda, at)?;
-    let items = ev.items(name, &arg(0), at)?;
+    let l = ev.need_lambda(call.name, call.lambda, call.at)?;
+    let items = ev.items(call.name, &call.arg(0), call.at)?;
     let mut out = Vec::new();
     for i in 0..items.len() {
-        match ev.call_each(l, argc, &items, i, at) {
+        match ev.call_each(l, call.argc, &items, i, call.at) {
             Ok(v) => out.push(v),
             Err(Flow::Break) => break,
             Err(e) => return Err(e),
@@ -66,20 +50,12 @@ fn map(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `filter`.
 fn filter(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        name,
-        args,
-        lambda,
-        argc,
-        at,
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let l = ev.need_lambda(name, lambda, at)?;
-    let recv = arg(0);
-    let items = ev.items(name, &recv, at)?;
+    let l = ev.need_lambda(call.name, call.lambda, call.at)?;
+    let recv = call.arg(0);
+    let items = ev.items(call.name, &recv, call.at)?;
     let mut keep = Vec::new();
     for i in 0..items.len() {
-        match ev.call_each(l, argc, &items, i, at) {
+        match ev.call_each(l, call.argc, &items, i, call.at) {
             Ok(v) => keep.push(ev.truth(&v)?),
             Err(Flow::Break) => break,
             Err(e) => return Err(e),
@@ -105,20 +81,12 @@ fn filter(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `reduce`.
 fn reduce(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        name,
-        args,
-        lambda,
-        at,
-        ..
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let n = args.len();
-    let l = ev.need_lambda(name, lambda, at)?;
-    let items = ev.items(name, &arg(0), at)?.values();
+    let n = call.args.len();
+    let l = ev.need_lambda(call.name, call.lambda, call.at)?;
+    let items = ev.items(call.name, &call.arg(0), call.at)?.values();
     let mut it = items.into_iter();
     let mut memo = if n >= 2 {
-        arg(1)
+        call.arg(1)
     } else {
         match it.next() {
             Some(v) => v,
@@ -126,7 +94,7 @@ fn reduce(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
         }
     };
     for x in it {
-        match ev.call_lambda(l, vec![memo.clone(), x], at) {
+        match ev.call_lambda(l, vec![memo.clone(), x], call.at) {
             Ok(v) => memo = v,
             Err(Flow::Break) => break,
             Err(e) => return Err(e),
@@ -137,19 +105,11 @@ fn reduce(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `any`, `all`.
 fn any_or_all(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        name,
-        args,
-        lambda,
-        argc,
-        at,
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let l = ev.need_lambda(name, lambda, at)?;
-    let items = ev.items(name, &arg(0), at)?;
-    let want_any = name == "any";
+    let l = ev.need_lambda(call.name, call.lambda, call.at)?;
+    let items = ev.items(call.name, &call.arg(0), call.at)?;
+    let want_any = call.name == "any";
     for i in 0..items.len() {
-        match ev.call_each(l, argc, &items, i, at) {
+        match ev.call_each(l, call.argc, &items, i, call.at) {
             Ok(v) => {
                 if ev.truth(&v)? == want_any {
                     return Ok(Value::Boolean(want_any));
@@ -164,32 +124,24 @@ fn any_or_all(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `index`.
 fn index(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        name,
-        args,
-        lambda,
-        argc,
-        at,
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let n = args.len();
-    let recv = arg(0);
-    let items = ev.items(name, &recv, at)?;
-    if let Some(l) = lambda {
+    let n = call.args.len();
+    let recv = call.arg(0);
+    let items = ev.items(call.name, &recv, call.at)?;
+    if let Some(l) = call.lambda {
         if n > 1 {
-            return Err(ev.arity_error(name, at));
+            return Err(ev.arity_error(call.name, call.at));
         }
         // a one-parameter block gets a hash entry's value alone
         let values;
         let passed = match &items {
-            Items::Pairs(p) if argc == 1 => {
+            Items::Pairs(p) if call.argc == 1 => {
                 values = Items::List(p.iter().map(|(_, v)| v.clone()).collect());
                 &values
             }
             _ => &items,
         };
         for i in 0..items.len() {
-            match ev.call_each(l, argc, passed, i, at) {
+            match ev.call_each(l, call.argc, passed, i, call.at) {
                 Ok(v) if ev.truth(&v)? => {
                     return Ok(match &items {
                         Items::List(_) => Value::Integer(i as i64),
@@ -204,9 +156,9 @@ fn index(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
         return Ok(Value::Undef);
     }
     if n != 2 {
-        return Err(ev.arity_error(name, at));
+        return Err(ev.arity_error(call.name, call.at));
     }
-    let needle = arg(1);
+    let needle = call.arg(1);
     let found = match (&recv, &needle) {
         (Value::String(h), Value::String(s)) => Some(Ok(h.find(s.as_str()))),
         (Value::String(h), Value::Regexp(re)) => {
@@ -219,7 +171,7 @@ fn index(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
             Ok(Some(b)) => Ok(Value::Integer(h[..b].chars().count() as i64)),
             Ok(None) => Ok(Value::Undef),
             Err(RegexError::Unsupported(m)) => Err(Flow::Unsupported(m)),
-            Err(RegexError::Invalid(m)) => Err(ev.error(at, m)),
+            Err(RegexError::Invalid(m)) => Err(ev.error(call.at, m)),
         };
     }
     match items {
@@ -236,24 +188,16 @@ fn index(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `slice`.
 fn slice(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        name,
-        args,
-        lambda,
-        at,
-        ..
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let size = match arg(1) {
+    let size = match call.arg(1) {
         Value::Integer(s) if s > 0 => s as usize,
-        _ => return Err(ev.error(at, "slice size must be a positive Integer")),
+        _ => return Err(ev.error(call.at, "slice size must be a positive Integer")),
     };
-    let items = ev.items(name, &arg(0), at)?.values();
+    let items = ev.items(call.name, &call.arg(0), call.at)?.values();
     let chunks: Vec<Value> = items
         .chunks(size)
         .map(|c| Value::Array(c.to_vec()))
         .collect();
-    match lambda {
+    match call.lambda {
         None => Ok(Value::Array(chunks)),
         Some(l) => {
             // Ruby's `Proc#arity` decides how many values a call gets
@@ -261,7 +205,7 @@ fn slice(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
             let serving = usize::try_from(arity).unwrap_or(size);
             if serving != 1 && serving != size {
                 return Err(ev.error(
-                    at,
+                    call.at,
                     format!(
                         "slice(): block must define one parameter, or the same number of parameters as the given size of the slice ({size}). Block has {serving}"
                     ),
@@ -269,7 +213,7 @@ fn slice(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
             }
             // each call gets `serving` values, filled up
             ev.check_size(serving as u128)?;
-            let filler = match arg(0) {
+            let filler = match call.arg(0) {
                 Value::Hash(_) => Value::Array(Vec::new()),
                 _ => Value::Undef,
             };
@@ -281,41 +225,33 @@ fn slice(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
                     parts.resize(serving, filler.clone());
                     parts
                 };
-                match ev.call_lambda(l, a, at) {
+                match ev.call_lambda(l, a, call.at) {
                     Ok(_) => {}
                     Err(Flow::Break) => break,
                     Err(e) => return Err(e),
                 }
             }
-            Ok(arg(0))
+            Ok(call.arg(0))
         }
     }
 }
 
 /// `step`, `reverse_each`.
 fn step_or_reverse_each(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        name,
-        args,
-        lambda,
-        argc,
-        at,
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let recv = arg(0);
-    let items = ev.items(name, &recv, at)?.values();
+    let recv = call.arg(0);
+    let items = ev.items(call.name, &recv, call.at)?.values();
     let mut step = None;
-    let elems: Vec<Value> = if name == "step" {
-        let s = match arg(1) {
+    let elems: Vec<Value> = if call.name == "step" {
+        let s = match call.arg(1) {
             Value::Integer(s) if s > 0 => s as usize,
-            _ => return Err(ev.error(at, "step expects a positive Integer")),
+            _ => return Err(ev.error(call.at, "step expects a positive Integer")),
         };
         step = Some(s as i64);
         items.into_iter().step_by(s).collect()
     } else {
         items.into_iter().rev().collect()
     };
-    match lambda {
+    match call.lambda {
         None => {
             let element_type =
                 iterable_element_type(&recv, step).unwrap_or_else(|| iterator_element_type(&elems));
@@ -328,7 +264,7 @@ fn step_or_reverse_each(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
         Some(l) => {
             let items = Items::List(elems);
             for i in 0..items.len() {
-                match ev.call_each(l, argc, &items, i, at) {
+                match ev.call_each(l, call.argc, &items, i, call.at) {
                     Ok(_) => {}
                     Err(Flow::Break) => break,
                     Err(e) => return Err(e),
@@ -341,15 +277,7 @@ fn step_or_reverse_each(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `tree_each`.
 fn tree_each(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        args,
-        lambda,
-        argc,
-        at,
-        ..
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let recv = arg(0);
+    let recv = call.arg(0);
     match recv {
         Value::Array(_) | Value::Hash(_) => {}
         Value::Iterator(_) | Value::Object(_) | Value::Type(_) => {
@@ -360,7 +288,7 @@ fn tree_each(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
         }
         _ => {
             return Err(ev.error(
-                at,
+                call.at,
                 format!(
                     "'tree_each' parameter 'tree' expects a value of type Iterator, Array, Hash, or Object, got {}",
                     infer_generalized(&recv)
@@ -368,12 +296,12 @@ fn tree_each(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
             ))
         }
     }
-    let opts = match args.get(1) {
+    let opts = match call.args.get(1) {
         None => None,
         Some(Value::Hash(h)) => Some(h),
         Some(other) => {
             return Err(ev.error(
-                at,
+                call.at,
                 format!(
                     "'tree_each' parameter 'options' expects a Hash value, got {}",
                     infer_generalized(other)
@@ -384,10 +312,10 @@ fn tree_each(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
     let opts = match TreeOptions::from_hash(opts) {
         Ok(Some(o)) => o,
         Ok(None) => return Err(Flow::Unsupported("tree_each container_type".into())),
-        Err(m) => return Err(ev.error(at, m)),
+        Err(m) => return Err(ev.error(call.at, m)),
     };
     let entries = tree_entries(&recv, &opts);
-    let Some(l) = lambda else {
+    let Some(l) = call.lambda else {
         let elems: Vec<Value> = entries
             .into_iter()
             .map(|(p, v)| Value::Array(vec![Value::Array(p), v]))
@@ -399,12 +327,12 @@ fn tree_each(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
         })));
     };
     for (path, v) in entries {
-        let a = if argc == 2 {
+        let a = if call.argc == 2 {
             vec![Value::Array(path), v]
         } else {
             vec![v]
         };
-        match ev.call_lambda(l, a, at) {
+        match ev.call_lambda(l, a, call.at) {
             Ok(_) => {}
             Err(Flow::Break) => break,
             Err(e) => return Err(e),
@@ -415,29 +343,22 @@ fn tree_each(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `partition`, `group_by`.
 fn partition_or_group_by(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call {
-        name,
-        args,
-        lambda,
-        argc,
-        at,
-    } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let l = ev.need_lambda(name, lambda, at)?;
-    let recv = arg(0);
+    let l = ev.need_lambda(call.name, call.lambda, call.at)?;
+    let recv = call.arg(0);
     if !matches!(recv, Value::Array(_) | Value::Hash(_)) {
         return Err(ev.error(
-            at,
+            call.at,
             format!(
-                "'{name}' parameter 'collection' expects a Collection value, got {}",
+                "'{}' parameter 'collection' expects a Collection value, got {}",
+                call.name,
                 infer_generalized(&recv)
             ),
         ));
     }
-    let items = ev.items(name, &recv, at)?;
+    let items = ev.items(call.name, &recv, call.at)?;
     let mut keys = Vec::with_capacity(items.len());
     for i in 0..items.len() {
-        match ev.call_each(l, argc, &items, i, at) {
+        match ev.call_each(l, call.argc, &items, i, call.at) {
             Ok(v) => keys.push(v),
             Err(Flow::Break) => break,
             Err(e) => return Err(e),
@@ -447,7 +368,7 @@ fn partition_or_group_by(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> 
         return Err(Flow::Unsupported("the block's answer is unknown".into()));
     }
     let elems = items.values().into_iter().zip(keys);
-    Ok(if name == "partition" {
+    Ok(if call.name == "partition" {
         let (yes, no): (Vec<_>, Vec<_>) = elems.partition(|(_, k)| k.is_truthy());
         let firsts = |v: Vec<(Value, Value)>| Value::Array(v.into_iter().map(|p| p.0).collect());
         Value::Array(vec![firsts(yes), firsts(no)])

@@ -48,6 +48,13 @@ struct Builtin {
     takes_unknown: bool,
 }
 
+impl Call<'_> {
+    /// The `i`th argument; `undef` past the last.
+    fn arg(&self, i: usize) -> Value {
+        self.args.get(i).cloned().unwrap_or(Value::Undef)
+    }
+}
+
 impl Builtin {
     const fn new(
         name: &'static str,

@@ -12,13 +12,11 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
 
 /// `abs`.
 fn abs(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { args, at, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    match arg(0) {
+    match call.arg(0) {
         Value::Integer(i) => i
             .checked_abs()
             .map(Value::Integer)
-            .ok_or_else(|| ev.error(at, "integer overflow")),
+            .ok_or_else(|| ev.error(call.at, "integer overflow")),
         Value::Float(f) => Ok(Value::Float(f.abs())),
         // deprecated string conversion: `-?\d+\.\d+` is a Float,
         // `-?\d+` an Integer
@@ -30,15 +28,15 @@ fn abs(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
                 None if all_digits(body) => body
                     .parse::<i64>()
                     .map(Value::Integer)
-                    .map_err(|_| ev.error(at, "abs(): integer out of range")),
+                    .map_err(|_| ev.error(call.at, "abs(): integer out of range")),
                 _ => Err(ev.error(
-                    at,
+                    call.at,
                     "abs(): Requires float or integer to work with - was given non decimal string",
                 )),
             }
         }
         other => Err(ev.error(
-            at,
+            call.at,
             format!(
                 "'abs' expects a Numeric value, got {}",
                 infer_generalized(&other)
@@ -49,32 +47,34 @@ fn abs(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `round`, `floor`, `ceiling`.
 fn rounding(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { name, args, at, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    match arg(0) {
+    match call.arg(0) {
         Value::Integer(i) => Ok(Value::Integer(i)),
         // floor and ceiling convert strings with Ruby's `Float()`
-        Value::String(s) if name != "round" => {
+        Value::String(s) if call.name != "round" => {
             match crate::values::convert::ruby_kernel_float(&s) {
                 Some(f) => {
-                    let r = if name == "floor" { f.floor() } else { f.ceil() };
+                    let r = if call.name == "floor" {
+                        f.floor()
+                    } else {
+                        f.ceil()
+                    };
                     if r.is_finite() && r.abs() < 9.2e18 {
                         Ok(Value::Integer(r as i64))
                     } else {
-                        Err(ev.error(at, "value out of range"))
+                        Err(ev.error(call.at, "value out of range"))
                     }
                 }
                 None => Err(ev.error(
-                    at,
+                    call.at,
                     format!(
                         "{}(): cannot convert given value to a floating point value.",
-                        name
+                        call.name
                     ),
                 )),
             }
         }
         Value::Float(f) => {
-            let r = match name {
+            let r = match call.name {
                 "round" => f.round(),
                 "floor" => f.floor(),
                 _ => f.ceil(),
@@ -82,14 +82,14 @@ fn rounding(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
             if r.is_finite() && r.abs() < 9.2e18 {
                 Ok(Value::Integer(r as i64))
             } else {
-                Err(ev.error(at, "value out of range"))
+                Err(ev.error(call.at, "value out of range"))
             }
         }
         other => Err(ev.error(
-            at,
+            call.at,
             format!(
                 "'{}' expects a Numeric value, got {}",
-                name,
+                call.name,
                 infer_generalized(&other)
             ),
         )),
@@ -98,10 +98,8 @@ fn rounding(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `compare`.
 fn compare(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { args, at, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let (a, b) = (arg(0), arg(1));
-    let ignore_case = !matches!(arg(2), Value::Boolean(false));
+    let (a, b) = (call.arg(0), call.arg(1));
+    let ignore_case = !matches!(call.arg(2), Value::Boolean(false));
     let o = match (&a, &b) {
         (Value::String(x), Value::String(y)) if ignore_case => Some(casecmp(x, y)),
         _ => ruby_cmp(&a, &b),
@@ -109,7 +107,7 @@ fn compare(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
     match o {
         Some(o) => Ok(Value::Integer(o as i64)),
         None => Err(ev.error(
-            at,
+            call.at,
             format!(
                 "compare(): Can only compare values of the same type, got {} and {}",
                 a.label(),

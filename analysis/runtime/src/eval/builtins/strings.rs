@@ -21,33 +21,29 @@ pub(super) const FUNCTIONS: &[Builtin] = &[
 
 /// `split`.
 fn split(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { args, at, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let Value::String(s) = arg(0) else {
-        return Err(ev.error(at, "'split' expects a String value"));
+    let Value::String(s) = call.arg(0) else {
+        return Err(ev.error(call.at, "'split' expects a String value"));
     };
-    let re = match arg(1) {
+    let re = match call.arg(1) {
         Value::String(p) => Regexp::new(&p),
         Value::Regexp(r) => r,
         Value::Type(Type::Regexp(Some(p))) => Regexp::new(&p),
-        _ => return Err(ev.error(at, "'split' expects a String or Regexp pattern")),
+        _ => return Err(ev.error(call.at, "'split' expects a String or Regexp pattern")),
     };
     match ruby_split(&s, &re) {
         Ok(parts) => Ok(Value::Array(parts.into_iter().map(Value::String).collect())),
         Err(RegexError::Unsupported(m)) => Err(Flow::Unsupported(m)),
-        Err(RegexError::Invalid(m)) => Err(ev.error(at, m)),
+        Err(RegexError::Invalid(m)) => Err(ev.error(call.at, m)),
     }
 }
 
 /// `upcase`, `downcase`, `capitalize`, `camelcase`, `strip`, `lstrip`, `rstrip`, `chomp`, `chop`.
 fn string_transform(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { name, args, at, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let n = args.len();
+    let n = call.args.len();
     if n != 1 {
-        return Err(ev.arity_error(name, at));
+        return Err(ev.arity_error(call.name, call.at));
     }
-    let f: &dyn Fn(&str) -> String = match name {
+    let f: &dyn Fn(&str) -> String = match call.name {
         "upcase" => &|s: &str| s.to_uppercase(),
         "downcase" => &|s: &str| s.to_lowercase(),
         "capitalize" => &ruby_capitalize,
@@ -58,14 +54,14 @@ fn string_transform(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
         "chomp" => &ruby_chomp,
         _ => &ruby_chop,
     };
-    let v = arg(0);
-    match map_strings(&v, f, matches!(name, "upcase" | "downcase")) {
+    let v = call.arg(0);
+    match map_strings(&v, f, matches!(call.name, "upcase" | "downcase")) {
         Some(r) => Ok(r),
         None => Err(ev.error(
-            at,
+            call.at,
             format!(
                 "'{}' expects a String value, got {}",
-                name,
+                call.name,
                 infer_generalized(&v)
             ),
         )),
@@ -74,33 +70,29 @@ fn string_transform(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `sprintf`.
 fn sprintf(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { args, at, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let Value::String(fmt) = arg(0) else {
-        return Err(ev.error(at, "sprintf expects a format String"));
+    let Value::String(fmt) = call.arg(0) else {
+        return Err(ev.error(call.at, "sprintf expects a format String"));
     };
-    string_format::sprintf(&fmt, &args[1..])
+    string_format::sprintf(&fmt, &call.args[1..])
         .map(Value::String)
-        .map_err(|e| ev.error(at, e))
+        .map_err(|e| ev.error(call.at, e))
 }
 
 /// `strftime`.
 fn strftime(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { args, at, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let Value::String(fmt) = arg(1) else {
-        return match arg(0) {
+    let Value::String(fmt) = call.arg(1) else {
+        return match call.arg(0) {
             Value::String(_) => Ok(Value::Unknown(Type::string())),
-            _ => Err(ev.error(at, "strftime expects a format String")),
+            _ => Err(ev.error(call.at, "strftime expects a format String")),
         };
     };
-    match arg(0) {
+    match call.arg(0) {
         Value::Timespan(t) => t
             .format(&fmt)
             .map(Value::String)
-            .map_err(|e| ev.error(at, e)),
+            .map_err(|e| ev.error(call.at, e)),
         Value::Timestamp(t) => {
-            let tz = match arg(2) {
+            let tz = match call.arg(2) {
                 Value::Undef => String::new(),
                 Value::String(tz) if tz.eq_ignore_ascii_case("current") => {
                     return Err(Flow::Unsupported(
@@ -110,7 +102,7 @@ fn strftime(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
                 Value::String(tz) => tz,
                 other => {
                     return Err(ev.error(
-                        at,
+                        call.at,
                         format!(
                             "strftime expects a String time zone, got {}",
                             other.a_label()
@@ -120,10 +112,10 @@ fn strftime(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
             };
             t.format_in_zone(&fmt, &tz)
                 .map(Value::String)
-                .map_err(|e| ev.error(at, e))
+                .map_err(|e| ev.error(call.at, e))
         }
         other => Err(ev.error(
-            at,
+            call.at,
             format!(
                 "strftime expects a Timespan or Timestamp, got {}",
                 other.a_label()
@@ -134,14 +126,12 @@ fn strftime(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `match`.
 fn match_regex(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { args, at, .. } = call;
-    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
-    let re = match arg(1) {
+    let re = match call.arg(1) {
         Value::String(p) => Regexp::new(&p),
         Value::Regexp(r) => r,
         Value::Type(Type::Regexp(Some(p))) => Regexp::new(&p),
         Value::Type(Type::Pattern(ps)) if ps.len() == 1 => Regexp::new(&ps[0]),
-        _ => return Err(ev.error(at, "'match' expects a String, Regexp or Pattern")),
+        _ => return Err(ev.error(call.at, "'match' expects a String, Regexp or Pattern")),
     };
     fn one(re: &Regexp, v: &Value) -> Result<Value, RegexError> {
         match v {
@@ -159,14 +149,13 @@ fn match_regex(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
             _ => Ok(Value::Undef),
         }
     }
-    one(&re, &arg(0)).map_err(|e| match e {
+    one(&re, &call.arg(0)).map_err(|e| match e {
         RegexError::Unsupported(m) => Flow::Unsupported(m),
-        RegexError::Invalid(m) => ev.error(at, m),
+        RegexError::Invalid(m) => ev.error(call.at, m),
     })
 }
 
 /// `regsubst`.
 fn regsubst(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let Call { args, at, .. } = call;
-    ev.regsubst(args, at)
+    ev.regsubst(call.args, call.at)
 }
