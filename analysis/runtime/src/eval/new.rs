@@ -323,205 +323,9 @@ impl Evaluator {
                 a.extend(extra.iter().cloned());
                 self.convert(inner, &a, at)
             }
-            Type::Integer(_) => {
-                let (from, radix, abs) = match arg(0) {
-                    Value::Hash(h) => (
-                        h.get(&Value::string("from"))
-                            .cloned()
-                            .unwrap_or(Value::Undef),
-                        h.get(&Value::string("radix"))
-                            .cloned()
-                            .unwrap_or(Value::Default),
-                        h.get(&Value::string("abs"))
-                            .cloned()
-                            .unwrap_or(Value::Boolean(false)),
-                    ),
-                    v => (v, args.get(1).cloned().unwrap_or(Value::Default), arg(2)),
-                };
-                let radix = match radix {
-                    Value::Default | Value::Undef => None,
-                    Value::Integer(r @ (2 | 8 | 10 | 16)) => Some(r as u32),
-                    Value::Boolean(_) if args.len() == 2 => None,
-                    other => {
-                        return fail(
-                            self,
-                            format!("Illegal radix: {}", string_format::default_string(&other)),
-                        )
-                    }
-                };
-                let abs =
-                    matches!(abs, Value::Boolean(true)) || matches!(arg(1), Value::Boolean(true));
-                let n = match &from {
-                    Value::Integer(i) => *i,
-                    Value::Float(f) => {
-                        if f.is_finite() && f.abs() < 9.2e18 {
-                            f.trunc() as i64
-                        } else if f.is_finite() {
-                            return Err(big_integer());
-                        } else {
-                            return fail(self, "Float value out of Integer range".into());
-                        }
-                    }
-                    Value::Boolean(b) => *b as i64,
-                    Value::Timespan(ts) => (ts.nanos / 1_000_000_000) as i64,
-                    Value::Timestamp(ts) => ts.nanos.div_euclid(1_000_000_000) as i64,
-                    Value::String(s) => {
-                        // Puppet's lenient integer pattern: an optional sign,
-                        // blanks, then decimal (or octal) digits, hex or binary
-                        let parsed = split_sign(s).and_then(|(sign, body)| {
-                            let b = body.as_bytes();
-                            let ok = (!b.is_empty() && b.iter().all(u8::is_ascii_digit))
-                                || (b.len() > 2
-                                    && b[0] == b'0'
-                                    && matches!(b[1], b'x' | b'X')
-                                    && b[2..].iter().all(u8::is_ascii_hexdigit))
-                                || (b.len() > 2
-                                    && b[0] == b'0'
-                                    && matches!(b[1], b'b' | b'B')
-                                    && b[2..].iter().all(|c| *c == b'0' || *c == b'1'));
-                            if ok {
-                                ruby_kernel_integer_wide(&format!("{}{}", sign, body), radix)
-                            } else {
-                                None
-                            }
-                        });
-                        match parsed.map(i64::try_from) {
-                            Some(Ok(n)) => n,
-                            Some(Err(_)) => return Err(big_integer()),
-                            None => {
-                                return fail(
-                                    self,
-                                    format!("The string '{}' cannot be converted to Integer", s),
-                                )
-                            }
-                        }
-                    }
-                    other => {
-                        return fail(
-                            self,
-                            format!(
-                                "Value of type {} cannot be converted to Integer",
-                                infer_generalized(other)
-                            ),
-                        )
-                    }
-                };
-                Ok(Value::Integer(if abs {
-                    n.checked_abs().unwrap_or(i64::MAX)
-                } else {
-                    n
-                }))
-            }
-            Type::Float(_) | Type::Numeric => {
-                // only `(from, abs)` or a hash: no radix
-                if args.len() > 2 || args.get(1).is_some_and(|a| !matches!(a, Value::Boolean(_))) {
-                    return fail(
-                        self,
-                        format!(
-                            "The function 'new_{}' was called with arguments it does not accept",
-                            if matches!(t, Type::Numeric) {
-                                "numeric"
-                            } else {
-                                "float"
-                            }
-                        ),
-                    );
-                }
-                let (from, abs) = match arg(0) {
-                    Value::Hash(h)
-                        if h.keys().any(|k| {
-                            !matches!(k, Value::String(s) if s == "from" || s == "abs")
-                        }) =>
-                    {
-                        return fail(
-                            self,
-                            format!(
-                                "Value of type {} cannot be converted to {}",
-                                infer_generalized(&Value::Hash(h)),
-                                t
-                            ),
-                        )
-                    }
-                    Value::Hash(h) => (
-                        h.get(&Value::string("from"))
-                            .cloned()
-                            .unwrap_or(Value::Undef),
-                        matches!(h.get(&Value::string("abs")), Some(Value::Boolean(true))),
-                    ),
-                    v => (v, matches!(arg(1), Value::Boolean(true))),
-                };
-                let numeric = matches!(t, Type::Numeric);
-                let v = match &from {
-                    Value::Integer(i) => {
-                        if numeric {
-                            Value::Integer(*i)
-                        } else {
-                            Value::Float(*i as f64)
-                        }
-                    }
-                    Value::Float(f) => Value::Float(*f),
-                    Value::Boolean(b) => {
-                        if numeric {
-                            Value::Integer(*b as i64)
-                        } else {
-                            Value::Float(*b as i64 as f64)
-                        }
-                    }
-                    Value::Timespan(ts) => Value::Float(ts.to_f64()),
-                    Value::Timestamp(ts) => Value::Float(ts.to_f64()),
-                    Value::String(s) => match float_pattern_value(s, numeric) {
-                        Some(v) => v,
-                        None => {
-                            return fail(
-                                self,
-                                format!(
-                                    "The string '{}' cannot be converted to {}",
-                                    s,
-                                    if numeric { "Numeric" } else { "Float" }
-                                ),
-                            )
-                        }
-                    },
-                    other => {
-                        return fail(
-                            self,
-                            format!(
-                                "Value of type {} cannot be converted to {}",
-                                infer_generalized(other),
-                                t
-                            ),
-                        )
-                    }
-                };
-                Ok(if abs {
-                    match v {
-                        Value::Integer(i) => Value::Integer(i.checked_abs().unwrap_or(i64::MAX)),
-                        Value::Float(f) => Value::Float(f.abs()),
-                        o => o,
-                    }
-                } else {
-                    v
-                })
-            }
-            Type::Boolean(_) => match arg(0) {
-                Value::Boolean(b) => Ok(Value::Boolean(b)),
-                Value::Integer(i) => Ok(Value::Boolean(i != 0)),
-                Value::Float(f) => Ok(Value::Boolean(f != 0.0)),
-                Value::String(s) => match string_to_bool(&s) {
-                    Some(b) => Ok(Value::Boolean(b)),
-                    None => fail(
-                        self,
-                        format!("The string '{}' cannot be converted to Boolean", s),
-                    ),
-                },
-                other => fail(
-                    self,
-                    format!(
-                        "Value of type {} cannot be converted to Boolean",
-                        infer_generalized(&other)
-                    ),
-                ),
-            },
+            Type::Integer(_) => self.new_integer(args, at),
+            Type::Float(_) | Type::Numeric => self.new_float(t, args, at),
+            Type::Boolean(_) => self.new_boolean(args, at),
             Type::String(_) | Type::Enum(_) | Type::Pattern(_)
                 if !matches!(t, Type::Enum(_) | Type::Pattern(_)) =>
             {
@@ -532,321 +336,20 @@ impl Evaluator {
                 };
                 Ok(Value::String(s))
             }
-            Type::Array(..) | Type::Tuple(..) => {
-                let wrap = match args.get(1) {
-                    None => false,
-                    Some(Value::Boolean(b)) => *b,
-                    Some(other) => {
-                        return fail(
-                            self,
-                            format!(
-                                "'new_array' parameter 'wrap' expects a Boolean value, got {}",
-                                infer_generalized(other)
-                            ),
-                        )
-                    }
-                };
-                let v = arg(0);
-                Ok(Value::Array(match v {
-                    Value::Array(a) => a,
-                    other if wrap => vec![other],
-                    Value::Hash(h) => h
-                        .iter()
-                        .map(|(k, v)| Value::Array(vec![k.clone(), v.clone()]))
-                        .collect(),
-                    Value::String(s) => s.chars().map(|c| Value::String(c.to_string())).collect(),
-                    Value::Integer(n) => {
-                        self.check_size(n.max(0) as u128)?;
-                        (0..n).map(Value::Integer).collect()
-                    }
-                    Value::Iterator(it) => it.elements,
-                    Value::Type(Type::Integer(r)) if r.from.is_some() && r.to.is_some() => {
-                        self.check_size((r.hi() - r.lo() + 1).max(0) as u128)?;
-                        (r.lo()..=r.hi())
-                            .map(|i| Value::Integer(i as i64))
-                            .collect()
-                    }
-                    Value::Type(Type::Enum(e)) => {
-                        e.values.iter().map(|s| Value::string(s.clone())).collect()
-                    }
-                    other => {
-                        return fail(
-                            self,
-                            format!(
-                                "Value of type {} cannot be converted to Array",
-                                infer_generalized(&other)
-                            ),
-                        )
-                    }
-                }))
-            }
-            Type::Hash(..) | Type::Struct(_) => {
-                let v = arg(0);
-                let pairs_from = |items: Vec<Value>| -> Option<OrderedHash> {
-                    if items
-                        .iter()
-                        .all(|e| matches!(e, Value::Array(p) if p.len() == 2))
-                    {
-                        Some(
-                            items
-                                .into_iter()
-                                .filter_map(|e| match e {
-                                    Value::Array(mut p) => {
-                                        let b = p.pop()?;
-                                        let a = p.pop()?;
-                                        Some((a, b))
-                                    }
-                                    _ => None,
-                                })
-                                .collect(),
-                        )
-                    } else if items.len().is_multiple_of(2) {
-                        Some(
-                            items
-                                .chunks(2)
-                                .map(|c| (c[0].clone(), c[1].clone()))
-                                .collect(),
-                        )
-                    } else {
-                        None
-                    }
-                };
-                // other iterables are splatted into Ruby's `Hash[...]`
-                let splatted = match v {
-                    Value::Hash(h) => return Ok(Value::Hash(h)),
-                    Value::Array(a) => {
-                        return match pairs_from(a) {
-                            Some(h) => Ok(Value::Hash(h)),
-                            None => fail(self, "odd number of arguments for Hash".into()),
-                        }
-                    }
-                    Value::Iterator(it) => it.elements,
-                    Value::Integer(n) if n >= 0 => {
-                        self.check_size(n as u128)?;
-                        (0..n).map(Value::Integer).collect()
-                    }
-                    Value::String(s) => s.chars().map(|c| Value::String(c.to_string())).collect(),
-                    Value::Type(Type::Enum(e)) => e.values.iter().map(Value::string).collect(),
-                    Value::Type(Type::Integer(r)) if r.from.is_some() && r.to.is_some() => {
-                        self.check_size((r.hi() - r.lo() + 1).max(0) as u128)?;
-                        (r.lo()..=r.hi())
-                            .map(|i| Value::Integer(i as i64))
-                            .collect()
-                    }
-                    other => {
-                        return fail(
-                            self,
-                            format!(
-                                "Value of type {} cannot be converted to Hash",
-                                infer_generalized(&other)
-                            ),
-                        )
-                    }
-                };
-                ruby_hash_splat(splatted)
-                    .map(Value::Hash)
-                    .or_else(|m| fail(self, m))
-            }
+            Type::Array(..) | Type::Tuple(..) => self.new_array(args, at),
+            Type::Hash(..) | Type::Struct(_) => self.new_hash(args, at),
             Type::Sensitive(_) => Ok(Value::Sensitive(Box::new(arg(0)))),
-            Type::Regexp(_) => match arg(0) {
-                Value::String(s) if matches!(arg(1), Value::Boolean(true)) => {
-                    Ok(Value::Regexp(Regexp::new(&ruby_regexp_escape(&s))))
-                }
-                Value::String(s) => match Regexp::try_new(&s) {
-                    Ok(r) => Ok(Value::Regexp(r)),
-                    Err(crate::values::RegexError::Unsupported(_)) => {
-                        Ok(Value::Regexp(Regexp::new(&s)))
-                    }
-                    Err(crate::values::RegexError::Invalid(m)) => fail(self, m),
-                },
-                Value::Regexp(r) => Ok(Value::Regexp(r)),
-                other => fail(
-                    self,
-                    format!(
-                        "Value of type {} cannot be converted to Regexp",
-                        infer_generalized(&other)
-                    ),
-                ),
-            },
-            Type::SemVer(_) => match args {
-                [Value::String(s)] => Version::parse(s)
-                    .map(Value::SemVer)
-                    .map_err(|e| self.error(at, e)),
-                [Value::SemVer(v)] => Ok(Value::SemVer(v.clone())),
-                [Value::Hash(h)] => {
-                    let g = |k: &str| h.get(&Value::string(k)).cloned().unwrap_or(Value::Undef);
-                    let a = [
-                        g("major"),
-                        g("minor"),
-                        g("patch"),
-                        g("prerelease"),
-                        g("build"),
-                    ];
-                    self.semver_from_parts(&a, at)
-                }
-                // positional prerelease and build must be strings when given
-                parts
-                    if (3..=5).contains(&parts.len())
-                        && parts[3..].iter().all(|p| matches!(p, Value::String(_))) =>
-                {
-                    self.semver_from_parts(parts, at)
-                }
-                _ => fail(
-                    self,
-                    "SemVer.new() expects a String or major, minor, patch".into(),
-                ),
-            },
-            Type::SemVerRange => match args {
-                [Value::String(s)] if s.is_empty() => fail(
-                    self,
-                    "The function 'new_VersionRange' was called with arguments it does not accept: an empty String".into(),
-                ),
-                [Value::String(s)] => VersionRange::parse(s)
-                    .map(Value::SemVerRange)
-                    .map_err(|e| self.error(at, e)),
-                [Value::SemVerRange(r)] => Ok(Value::SemVerRange(r.clone())),
-                _ => match semver_range_from_bounds(args) {
-                    Some(r) => Ok(Value::SemVerRange(r)),
-                    None => fail(
-                        self,
-                        "The function 'new_VersionRange' was called with arguments it does not accept. It expects a String, min and max versions (SemVer or default) and an optional Boolean, or a Hash of them".into(),
-                    ),
-                },
-            },
+            Type::Regexp(_) => self.new_regexp(args, at),
+            Type::SemVer(_) => self.new_semver(args, at),
+            Type::SemVerRange => self.new_semver_range(args, at),
             Type::Timespan(_) => self.new_timespan(args, at),
-            Type::Timestamp(_) => match args {
-                [Value::Integer(i)] => Ok(Value::Timestamp(Timestamp {
-                    nanos: *i as i128 * 1_000_000_000,
-                })),
-                [Value::Float(f)] => match crate::values::time::float_secs_to_nanos(*f) {
-                    Some(n) => Ok(Value::Timestamp(Timestamp { nanos: n })),
-                    None => fail(self, "Timestamp out of range".into()),
-                },
-                [Value::String(s)] => Timestamp::parse(s)
-                    .map(Value::Timestamp)
-                    .map_err(|e| self.error(at, e)),
-                [Value::Timestamp(t)] => Ok(Value::Timestamp(*t)),
-                [Value::String(s), format] => self.timestamp_from_string(s, format, None, at),
-                [Value::String(s), format, tz] => {
-                    self.timestamp_from_string(s, format, Some(tz), at)
-                }
-                [Value::Hash(h)] => {
-                    let get = |k: &str| h.get(&Value::string(k)).cloned();
-                    match get("string") {
-                        Some(Value::String(s)) => self.timestamp_from_string(
-                            &s,
-                            &get("format").unwrap_or(Value::Default),
-                            get("timezone").as_ref(),
-                            at,
-                        ),
-                        _ => fail(
-                            self,
-                            "Timestamp.new() expects a hash with a 'string'".into(),
-                        ),
-                    }
-                }
-                _ => fail(
-                    self,
-                    "Timestamp.new() was called with arguments it does not accept".into(),
-                ),
-            },
-            Type::Type(_) => match arg(0) {
-                Value::Type(t) => Ok(Value::Type(t)),
-                Value::String(_) => Err(Flow::Unsupported("type strings are not parsed".into())),
-                other => fail(
-                    self,
-                    format!(
-                        "Value of type {} cannot be converted to Type",
-                        infer_generalized(&other)
-                    ),
-                ),
-            },
+            Type::Timestamp(_) => self.new_timestamp(args, at),
+            Type::Type(_) => self.new_type(args, at),
             // a one-member Variant normalizes to its member; others have no
             // `new` function
             Type::Variant(ts) if ts.len() == 1 => self.convert(&ts[0], args, at),
-            Type::Binary => {
-                let bytes = match args {
-                    [Value::String(s)] => crate::values::binary::from_string(s, "%B"),
-                    [Value::String(s), Value::String(f)] => {
-                        crate::values::binary::from_string(s, f)
-                    }
-                    [Value::Array(a)] => byte_array(a),
-                    [Value::Hash(h)] => match (
-                        h.get(&Value::string("value")),
-                        h.get(&Value::string("format")),
-                    ) {
-                        (Some(Value::String(s)), None | Some(Value::Undef)) => {
-                            crate::values::binary::from_string(s, "%B")
-                        }
-                        (Some(Value::String(s)), Some(Value::String(f))) => {
-                            crate::values::binary::from_string(s, f)
-                        }
-                        (Some(Value::Array(a)), None) => byte_array(a),
-                        _ => Err(
-                            "Binary.new() expects a hash with a String or byte Array 'value'"
-                                .into(),
-                        ),
-                    },
-                    _ => Err("Binary.new() was called with arguments it does not accept".into()),
-                };
-                bytes.map(Value::Binary).map_err(|e| self.error(at, e))
-            }
-            Type::Uri(_) => match args {
-                [Value::String(s)] if !s.is_empty() => {
-                    // characters RFC 3986 never allows unescaped
-                    if s.chars()
-                        .any(|c| c.is_whitespace() || c.is_control() || "<>\"{}|\\^`".contains(c))
-                    {
-                        fail(self, format!("bad URI(is not URI?): {:?}", s))
-                    } else {
-                        Ok(Value::Uri(s.clone()))
-                    }
-                }
-                [Value::Hash(h)] => {
-                    let part = |k: &str| match h.get(&Value::string(k)) {
-                        Some(Value::String(s)) => Some(s.clone()),
-                        Some(Value::Integer(i)) => Some(i.to_string()),
-                        _ => None,
-                    };
-                    let mut u = String::new();
-                    if let Some(sc) = part("scheme") {
-                        u.push_str(&sc);
-                        u.push(':');
-                    }
-                    if let Some(o) = part("opaque") {
-                        u.push_str(&o);
-                    } else {
-                        if let Some(host) = part("host") {
-                            u.push_str("//");
-                            if let Some(ui) = part("userinfo") {
-                                u.push_str(&ui);
-                                u.push('@');
-                            }
-                            u.push_str(&host);
-                            if let Some(port) = part("port") {
-                                u.push(':');
-                                u.push_str(&port);
-                            }
-                        }
-                        if let Some(path) = part("path") {
-                            u.push_str(&path);
-                        }
-                        if let Some(q) = part("query") {
-                            u.push('?');
-                            u.push_str(&q);
-                        }
-                    }
-                    if let Some(f) = part("fragment") {
-                        u.push('#');
-                        u.push_str(&f);
-                    }
-                    Ok(Value::Uri(u))
-                }
-                _ => fail(
-                    self,
-                    "URI.new() expects a non-empty String or a Hash".into(),
-                ),
-            },
+            Type::Binary => self.new_binary(args, at),
+            Type::Uri(_) => self.new_uri(args, at),
             Type::Object(o) if o.name.as_deref() == Some("Deferred") => {
                 let (name, arguments) = match args {
                     [Value::String(n)] => (n.clone(), None),
@@ -892,6 +395,574 @@ impl Evaluator {
             _ => fail(
                 self,
                 format!("Creation of new instance of type '{}' is not supported", t),
+            ),
+        }
+    }
+
+    /// `Integer.new(...)`.
+    fn new_integer(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+        let fail = |this: &Self, m: String| Err(this.error(at, m));
+        {
+            let (from, radix, abs) = match arg(0) {
+                Value::Hash(h) => (
+                    h.get(&Value::string("from"))
+                        .cloned()
+                        .unwrap_or(Value::Undef),
+                    h.get(&Value::string("radix"))
+                        .cloned()
+                        .unwrap_or(Value::Default),
+                    h.get(&Value::string("abs"))
+                        .cloned()
+                        .unwrap_or(Value::Boolean(false)),
+                ),
+                v => (v, args.get(1).cloned().unwrap_or(Value::Default), arg(2)),
+            };
+            let radix = match radix {
+                Value::Default | Value::Undef => None,
+                Value::Integer(r @ (2 | 8 | 10 | 16)) => Some(r as u32),
+                Value::Boolean(_) if args.len() == 2 => None,
+                other => {
+                    return fail(
+                        self,
+                        format!("Illegal radix: {}", string_format::default_string(&other)),
+                    )
+                }
+            };
+            let abs = matches!(abs, Value::Boolean(true)) || matches!(arg(1), Value::Boolean(true));
+            let n = match &from {
+                Value::Integer(i) => *i,
+                Value::Float(f) => {
+                    if f.is_finite() && f.abs() < 9.2e18 {
+                        f.trunc() as i64
+                    } else if f.is_finite() {
+                        return Err(big_integer());
+                    } else {
+                        return fail(self, "Float value out of Integer range".into());
+                    }
+                }
+                Value::Boolean(b) => *b as i64,
+                Value::Timespan(ts) => (ts.nanos / 1_000_000_000) as i64,
+                Value::Timestamp(ts) => ts.nanos.div_euclid(1_000_000_000) as i64,
+                Value::String(s) => {
+                    // Puppet's lenient integer pattern: an optional sign,
+                    // blanks, then decimal (or octal) digits, hex or binary
+                    let parsed = split_sign(s).and_then(|(sign, body)| {
+                        let b = body.as_bytes();
+                        let ok = (!b.is_empty() && b.iter().all(u8::is_ascii_digit))
+                            || (b.len() > 2
+                                && b[0] == b'0'
+                                && matches!(b[1], b'x' | b'X')
+                                && b[2..].iter().all(u8::is_ascii_hexdigit))
+                            || (b.len() > 2
+                                && b[0] == b'0'
+                                && matches!(b[1], b'b' | b'B')
+                                && b[2..].iter().all(|c| *c == b'0' || *c == b'1'));
+                        if ok {
+                            ruby_kernel_integer_wide(&format!("{}{}", sign, body), radix)
+                        } else {
+                            None
+                        }
+                    });
+                    match parsed.map(i64::try_from) {
+                        Some(Ok(n)) => n,
+                        Some(Err(_)) => return Err(big_integer()),
+                        None => {
+                            return fail(
+                                self,
+                                format!("The string '{}' cannot be converted to Integer", s),
+                            )
+                        }
+                    }
+                }
+                other => {
+                    return fail(
+                        self,
+                        format!(
+                            "Value of type {} cannot be converted to Integer",
+                            infer_generalized(other)
+                        ),
+                    )
+                }
+            };
+            Ok(Value::Integer(if abs {
+                n.checked_abs().unwrap_or(i64::MAX)
+            } else {
+                n
+            }))
+        }
+    }
+
+    /// `Float.new(...)`.
+    fn new_float(&mut self, t: &Type, args: &[Value], at: ExprId) -> Result<Value, Flow> {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+        let fail = |this: &Self, m: String| Err(this.error(at, m));
+        {
+            // only `(from, abs)` or a hash: no radix
+            if args.len() > 2 || args.get(1).is_some_and(|a| !matches!(a, Value::Boolean(_))) {
+                return fail(
+                    self,
+                    format!(
+                        "The function 'new_{}' was called with arguments it does not accept",
+                        if matches!(t, Type::Numeric) {
+                            "numeric"
+                        } else {
+                            "float"
+                        }
+                    ),
+                );
+            }
+            let (from, abs) = match arg(0) {
+                Value::Hash(h)
+                    if h.keys()
+                        .any(|k| !matches!(k, Value::String(s) if s == "from" || s == "abs")) =>
+                {
+                    return fail(
+                        self,
+                        format!(
+                            "Value of type {} cannot be converted to {}",
+                            infer_generalized(&Value::Hash(h)),
+                            t
+                        ),
+                    )
+                }
+                Value::Hash(h) => (
+                    h.get(&Value::string("from"))
+                        .cloned()
+                        .unwrap_or(Value::Undef),
+                    matches!(h.get(&Value::string("abs")), Some(Value::Boolean(true))),
+                ),
+                v => (v, matches!(arg(1), Value::Boolean(true))),
+            };
+            let numeric = matches!(t, Type::Numeric);
+            let v = match &from {
+                Value::Integer(i) => {
+                    if numeric {
+                        Value::Integer(*i)
+                    } else {
+                        Value::Float(*i as f64)
+                    }
+                }
+                Value::Float(f) => Value::Float(*f),
+                Value::Boolean(b) => {
+                    if numeric {
+                        Value::Integer(*b as i64)
+                    } else {
+                        Value::Float(*b as i64 as f64)
+                    }
+                }
+                Value::Timespan(ts) => Value::Float(ts.to_f64()),
+                Value::Timestamp(ts) => Value::Float(ts.to_f64()),
+                Value::String(s) => match float_pattern_value(s, numeric) {
+                    Some(v) => v,
+                    None => {
+                        return fail(
+                            self,
+                            format!(
+                                "The string '{}' cannot be converted to {}",
+                                s,
+                                if numeric { "Numeric" } else { "Float" }
+                            ),
+                        )
+                    }
+                },
+                other => {
+                    return fail(
+                        self,
+                        format!(
+                            "Value of type {} cannot be converted to {}",
+                            infer_generalized(other),
+                            t
+                        ),
+                    )
+                }
+            };
+            Ok(if abs {
+                match v {
+                    Value::Integer(i) => Value::Integer(i.checked_abs().unwrap_or(i64::MAX)),
+                    Value::Float(f) => Value::Float(f.abs()),
+                    o => o,
+                }
+            } else {
+                v
+            })
+        }
+    }
+
+    /// `Boolean.new(...)`.
+    fn new_boolean(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+        let fail = |this: &Self, m: String| Err(this.error(at, m));
+        match arg(0) {
+            Value::Boolean(b) => Ok(Value::Boolean(b)),
+            Value::Integer(i) => Ok(Value::Boolean(i != 0)),
+            Value::Float(f) => Ok(Value::Boolean(f != 0.0)),
+            Value::String(s) => match string_to_bool(&s) {
+                Some(b) => Ok(Value::Boolean(b)),
+                None => fail(
+                    self,
+                    format!("The string '{}' cannot be converted to Boolean", s),
+                ),
+            },
+            other => fail(
+                self,
+                format!(
+                    "Value of type {} cannot be converted to Boolean",
+                    infer_generalized(&other)
+                ),
+            ),
+        }
+    }
+
+    /// `Array.new(...)`.
+    fn new_array(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+        let fail = |this: &Self, m: String| Err(this.error(at, m));
+        {
+            let wrap = match args.get(1) {
+                None => false,
+                Some(Value::Boolean(b)) => *b,
+                Some(other) => {
+                    return fail(
+                        self,
+                        format!(
+                            "'new_array' parameter 'wrap' expects a Boolean value, got {}",
+                            infer_generalized(other)
+                        ),
+                    )
+                }
+            };
+            let v = arg(0);
+            Ok(Value::Array(match v {
+                Value::Array(a) => a,
+                other if wrap => vec![other],
+                Value::Hash(h) => h
+                    .iter()
+                    .map(|(k, v)| Value::Array(vec![k.clone(), v.clone()]))
+                    .collect(),
+                Value::String(s) => s.chars().map(|c| Value::String(c.to_string())).collect(),
+                Value::Integer(n) => {
+                    self.check_size(n.max(0) as u128)?;
+                    (0..n).map(Value::Integer).collect()
+                }
+                Value::Iterator(it) => it.elements,
+                Value::Type(Type::Integer(r)) if r.from.is_some() && r.to.is_some() => {
+                    self.check_size((r.hi() - r.lo() + 1).max(0) as u128)?;
+                    (r.lo()..=r.hi())
+                        .map(|i| Value::Integer(i as i64))
+                        .collect()
+                }
+                Value::Type(Type::Enum(e)) => {
+                    e.values.iter().map(|s| Value::string(s.clone())).collect()
+                }
+                other => {
+                    return fail(
+                        self,
+                        format!(
+                            "Value of type {} cannot be converted to Array",
+                            infer_generalized(&other)
+                        ),
+                    )
+                }
+            }))
+        }
+    }
+
+    /// `Hash.new(...)`.
+    fn new_hash(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+        let fail = |this: &Self, m: String| Err(this.error(at, m));
+        {
+            let v = arg(0);
+            let pairs_from = |items: Vec<Value>| -> Option<OrderedHash> {
+                if items
+                    .iter()
+                    .all(|e| matches!(e, Value::Array(p) if p.len() == 2))
+                {
+                    Some(
+                        items
+                            .into_iter()
+                            .filter_map(|e| match e {
+                                Value::Array(mut p) => {
+                                    let b = p.pop()?;
+                                    let a = p.pop()?;
+                                    Some((a, b))
+                                }
+                                _ => None,
+                            })
+                            .collect(),
+                    )
+                } else if items.len().is_multiple_of(2) {
+                    Some(
+                        items
+                            .chunks(2)
+                            .map(|c| (c[0].clone(), c[1].clone()))
+                            .collect(),
+                    )
+                } else {
+                    None
+                }
+            };
+            // other iterables are splatted into Ruby's `Hash[...]`
+            let splatted = match v {
+                Value::Hash(h) => return Ok(Value::Hash(h)),
+                Value::Array(a) => {
+                    return match pairs_from(a) {
+                        Some(h) => Ok(Value::Hash(h)),
+                        None => fail(self, "odd number of arguments for Hash".into()),
+                    }
+                }
+                Value::Iterator(it) => it.elements,
+                Value::Integer(n) if n >= 0 => {
+                    self.check_size(n as u128)?;
+                    (0..n).map(Value::Integer).collect()
+                }
+                Value::String(s) => s.chars().map(|c| Value::String(c.to_string())).collect(),
+                Value::Type(Type::Enum(e)) => e.values.iter().map(Value::string).collect(),
+                Value::Type(Type::Integer(r)) if r.from.is_some() && r.to.is_some() => {
+                    self.check_size((r.hi() - r.lo() + 1).max(0) as u128)?;
+                    (r.lo()..=r.hi())
+                        .map(|i| Value::Integer(i as i64))
+                        .collect()
+                }
+                other => {
+                    return fail(
+                        self,
+                        format!(
+                            "Value of type {} cannot be converted to Hash",
+                            infer_generalized(&other)
+                        ),
+                    )
+                }
+            };
+            ruby_hash_splat(splatted)
+                .map(Value::Hash)
+                .or_else(|m| fail(self, m))
+        }
+    }
+
+    /// `Regexp.new(...)`.
+    fn new_regexp(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+        let fail = |this: &Self, m: String| Err(this.error(at, m));
+        match arg(0) {
+            Value::String(s) if matches!(arg(1), Value::Boolean(true)) => {
+                Ok(Value::Regexp(Regexp::new(&ruby_regexp_escape(&s))))
+            }
+            Value::String(s) => match Regexp::try_new(&s) {
+                Ok(r) => Ok(Value::Regexp(r)),
+                Err(crate::values::RegexError::Unsupported(_)) => {
+                    Ok(Value::Regexp(Regexp::new(&s)))
+                }
+                Err(crate::values::RegexError::Invalid(m)) => fail(self, m),
+            },
+            Value::Regexp(r) => Ok(Value::Regexp(r)),
+            other => fail(
+                self,
+                format!(
+                    "Value of type {} cannot be converted to Regexp",
+                    infer_generalized(&other)
+                ),
+            ),
+        }
+    }
+
+    /// `SemVer.new(...)`.
+    fn new_semver(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
+        let fail = |this: &Self, m: String| Err(this.error(at, m));
+        match args {
+            [Value::String(s)] => Version::parse(s)
+                .map(Value::SemVer)
+                .map_err(|e| self.error(at, e)),
+            [Value::SemVer(v)] => Ok(Value::SemVer(v.clone())),
+            [Value::Hash(h)] => {
+                let g = |k: &str| h.get(&Value::string(k)).cloned().unwrap_or(Value::Undef);
+                let a = [
+                    g("major"),
+                    g("minor"),
+                    g("patch"),
+                    g("prerelease"),
+                    g("build"),
+                ];
+                self.semver_from_parts(&a, at)
+            }
+            // positional prerelease and build must be strings when given
+            parts
+                if (3..=5).contains(&parts.len())
+                    && parts[3..].iter().all(|p| matches!(p, Value::String(_))) =>
+            {
+                self.semver_from_parts(parts, at)
+            }
+            _ => fail(
+                self,
+                "SemVer.new() expects a String or major, minor, patch".into(),
+            ),
+        }
+    }
+
+    /// `SemVerRange.new(...)`.
+    fn new_semver_range(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
+        let fail = |this: &Self, m: String| Err(this.error(at, m));
+        match args {
+            [Value::String(s)] if s.is_empty() => fail(
+                self,
+                "The function 'new_VersionRange' was called with arguments it does not accept: an empty String".into(),
+            ),
+            [Value::String(s)] => VersionRange::parse(s)
+                .map(Value::SemVerRange)
+                .map_err(|e| self.error(at, e)),
+            [Value::SemVerRange(r)] => Ok(Value::SemVerRange(r.clone())),
+            _ => match semver_range_from_bounds(args) {
+                Some(r) => Ok(Value::SemVerRange(r)),
+                None => fail(
+                    self,
+                    "The function 'new_VersionRange' was called with arguments it does not accept. It expects a String, min and max versions (SemVer or default) and an optional Boolean, or a Hash of them".into(),
+                ),
+            },
+        }
+    }
+
+    /// `Timestamp.new(...)`.
+    fn new_timestamp(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
+        let fail = |this: &Self, m: String| Err(this.error(at, m));
+        match args {
+            [Value::Integer(i)] => Ok(Value::Timestamp(Timestamp {
+                nanos: *i as i128 * 1_000_000_000,
+            })),
+            [Value::Float(f)] => match crate::values::time::float_secs_to_nanos(*f) {
+                Some(n) => Ok(Value::Timestamp(Timestamp { nanos: n })),
+                None => fail(self, "Timestamp out of range".into()),
+            },
+            [Value::String(s)] => Timestamp::parse(s)
+                .map(Value::Timestamp)
+                .map_err(|e| self.error(at, e)),
+            [Value::Timestamp(t)] => Ok(Value::Timestamp(*t)),
+            [Value::String(s), format] => self.timestamp_from_string(s, format, None, at),
+            [Value::String(s), format, tz] => self.timestamp_from_string(s, format, Some(tz), at),
+            [Value::Hash(h)] => {
+                let get = |k: &str| h.get(&Value::string(k)).cloned();
+                match get("string") {
+                    Some(Value::String(s)) => self.timestamp_from_string(
+                        &s,
+                        &get("format").unwrap_or(Value::Default),
+                        get("timezone").as_ref(),
+                        at,
+                    ),
+                    _ => fail(
+                        self,
+                        "Timestamp.new() expects a hash with a 'string'".into(),
+                    ),
+                }
+            }
+            _ => fail(
+                self,
+                "Timestamp.new() was called with arguments it does not accept".into(),
+            ),
+        }
+    }
+
+    /// `Type.new(...)`.
+    fn new_type(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
+        let fail = |this: &Self, m: String| Err(this.error(at, m));
+        match arg(0) {
+            Value::Type(t) => Ok(Value::Type(t)),
+            Value::String(_) => Err(Flow::Unsupported("type strings are not parsed".into())),
+            other => fail(
+                self,
+                format!(
+                    "Value of type {} cannot be converted to Type",
+                    infer_generalized(&other)
+                ),
+            ),
+        }
+    }
+
+    /// `Binary.new(...)`.
+    fn new_binary(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
+        {
+            let bytes = match args {
+                [Value::String(s)] => crate::values::binary::from_string(s, "%B"),
+                [Value::String(s), Value::String(f)] => crate::values::binary::from_string(s, f),
+                [Value::Array(a)] => byte_array(a),
+                [Value::Hash(h)] => match (
+                    h.get(&Value::string("value")),
+                    h.get(&Value::string("format")),
+                ) {
+                    (Some(Value::String(s)), None | Some(Value::Undef)) => {
+                        crate::values::binary::from_string(s, "%B")
+                    }
+                    (Some(Value::String(s)), Some(Value::String(f))) => {
+                        crate::values::binary::from_string(s, f)
+                    }
+                    (Some(Value::Array(a)), None) => byte_array(a),
+                    _ => Err(
+                        "Binary.new() expects a hash with a String or byte Array 'value'".into(),
+                    ),
+                },
+                _ => Err("Binary.new() was called with arguments it does not accept".into()),
+            };
+            bytes.map(Value::Binary).map_err(|e| self.error(at, e))
+        }
+    }
+
+    /// `Uri.new(...)`.
+    fn new_uri(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
+        let fail = |this: &Self, m: String| Err(this.error(at, m));
+        match args {
+            [Value::String(s)] if !s.is_empty() => {
+                // characters RFC 3986 never allows unescaped
+                if s.chars()
+                    .any(|c| c.is_whitespace() || c.is_control() || "<>\"{}|\\^`".contains(c))
+                {
+                    fail(self, format!("bad URI(is not URI?): {:?}", s))
+                } else {
+                    Ok(Value::Uri(s.clone()))
+                }
+            }
+            [Value::Hash(h)] => {
+                let part = |k: &str| match h.get(&Value::string(k)) {
+                    Some(Value::String(s)) => Some(s.clone()),
+                    Some(Value::Integer(i)) => Some(i.to_string()),
+                    _ => None,
+                };
+                let mut u = String::new();
+                if let Some(sc) = part("scheme") {
+                    u.push_str(&sc);
+                    u.push(':');
+                }
+                if let Some(o) = part("opaque") {
+                    u.push_str(&o);
+                } else {
+                    if let Some(host) = part("host") {
+                        u.push_str("//");
+                        if let Some(ui) = part("userinfo") {
+                            u.push_str(&ui);
+                            u.push('@');
+                        }
+                        u.push_str(&host);
+                        if let Some(port) = part("port") {
+                            u.push(':');
+                            u.push_str(&port);
+                        }
+                    }
+                    if let Some(path) = part("path") {
+                        u.push_str(&path);
+                    }
+                    if let Some(q) = part("query") {
+                        u.push('?');
+                        u.push_str(&q);
+                    }
+                }
+                if let Some(f) = part("fragment") {
+                    u.push('#');
+                    u.push_str(&f);
+                }
+                Ok(Value::Uri(u))
+            }
+            _ => fail(
+                self,
+                "URI.new() expects a non-empty String or a Hash".into(),
             ),
         }
     }
