@@ -4,7 +4,7 @@
 use std::cell::{Cell, RefCell};
 
 use super::alias::{expand, is_alias_like, resolve_top, AliasResolver, NoAliases};
-use super::{infer::infer, IntRange, StringParam, StructElement, Type};
+use super::{infer::infer, CallableType, EnumType, IntRange, StringParam, StructElement, Type};
 use crate::values::{Regexp, Value, VersionRange};
 
 const MAX_DEPTH: u32 = 200;
@@ -188,93 +188,13 @@ impl<'a> TypeSystem<'a> {
                 T::Float(or) => r.from <= or.from && r.to >= or.to,
                 _ => false,
             },
-            T::Enum(e) => {
-                if let T::Enum(oe) = o {
-                    if oe == e {
-                        return true;
-                    }
-                }
-                if e.values.is_empty() && matches!(o, T::String(_) | T::Enum(_) | T::Pattern(_)) {
-                    return true;
-                }
-                let inst = |s: &str| {
-                    if e.case_insensitive {
-                        e.values
-                            .iter()
-                            .any(|v| v.to_lowercase() == s.to_lowercase())
-                    } else {
-                        e.values.iter().any(|v| v == s)
-                    }
-                };
-                match o {
-                    T::String(StringParam::Value(v)) => inst(v),
-                    T::Enum(oe) => {
-                        !oe.values.is_empty()
-                            && (e.case_insensitive || !oe.case_insensitive)
-                            && oe.values.iter().all(|s| inst(s))
-                    }
-                    _ => false,
-                }
-            }
-            T::String(param) => match param {
-                StringParam::Size(r) => match o {
-                    T::String(op) => {
-                        let os = match op {
-                            StringParam::Size(s) => *s,
-                            StringParam::Value(v) => IntRange::exact(char_len(v)),
-                            StringParam::Any => IntRange::DEFAULT_SIZE,
-                        };
-                        r.includes(&os)
-                    }
-                    T::Enum(oe) => {
-                        if oe.values.is_empty() {
-                            r.includes(&IntRange::DEFAULT_SIZE)
-                        } else {
-                            let lens: Vec<i64> = oe.values.iter().map(|s| char_len(s)).collect();
-                            let min = lens.iter().copied().min().unwrap_or(0);
-                            let max = lens.iter().copied().max().unwrap_or(0);
-                            r.lo() <= min as i128 && r.hi() >= max as i128
-                        }
-                    }
-                    T::Pattern(_) => r.includes(&IntRange::DEFAULT_SIZE),
-                    _ => false,
-                },
-                StringParam::Any => matches!(o, T::String(_) | T::Enum(_) | T::Pattern(_)),
-                StringParam::Value(v) => match o {
-                    T::String(op) => *op == StringParam::Value(v.clone()),
-                    T::Enum(oe) => oe.values.len() == 1 && !oe.case_insensitive,
-                    _ => false,
-                },
-            },
+            T::Enum(e) => self.enum_assignable(e, o),
+            T::String(param) => self.string_assignable(param, o),
             T::Regexp(p) => match o {
                 T::Regexp(op) => p.is_none() || p == op,
                 _ => false,
             },
-            T::Pattern(ps) => {
-                if let T::Pattern(ops) = o {
-                    if ops == ps || ps.is_empty() {
-                        return true;
-                    }
-                }
-                match o {
-                    T::String(StringParam::Value(v)) => {
-                        ps.is_empty() || ps.iter().any(|p| pattern_matches(p, v))
-                    }
-                    T::String(_) => ps.is_empty(),
-                    T::Enum(oe) => {
-                        if oe.values.is_empty() {
-                            ps.is_empty()
-                        } else {
-                            ps.is_empty()
-                                || oe
-                                    .values
-                                    .iter()
-                                    .all(|s| ps.iter().any(|p| pattern_matches(p, s)))
-                        }
-                    }
-                    _ => false,
-                }
-            }
+            T::Pattern(ps) => self.pattern_assignable(ps, o),
             T::Boolean(b) => match o {
                 T::Boolean(ob) => b.is_none() || b == ob,
                 _ => false,
@@ -322,49 +242,10 @@ impl<'a> TypeSystem<'a> {
                 }
                 _ => false,
             },
-            T::Hash(k, v, size) => match o {
-                T::Hash(ok, ov, os) => {
-                    let o_empty =
-                        **ok == T::Unit && **ov == T::Unit && *os == Some(IntRange::exact(0));
-                    if size.is_none_or(|s| s.from == Some(0)) && o_empty {
-                        return true;
-                    }
-                    self.assignable(k, ok)
-                        && self.assignable(v, ov)
-                        && self.size_of(size).includes(&self.size_of(os))
-                }
-                T::Struct(elems) => {
-                    self.size_of(size).contains(elems.len() as i128)
-                        && elems.iter().all(|e| {
-                            self.instance(k, &Value::string(e.name()))
-                                && self.assignable(v, &e.value)
-                        })
-                }
-                _ => false,
-            },
+            T::Hash(k, v, size) => self.hash_assignable(k, v, size, o),
             T::Struct(elems) => self.struct_assignable(elems, o),
             T::Tuple(types, size) => self.tuple_assignable(t, types, size, o),
-            T::Callable(c) => match o {
-                T::Callable(oc) => {
-                    if let Some(rt) = &c.return_type {
-                        let ort = oc.return_type.as_deref().unwrap_or(&T::Any);
-                        if !self.assignable(rt, ort) {
-                            return false;
-                        }
-                    }
-                    let Some(params) = &c.params else { return true };
-                    let Some(oparams) = &oc.params else {
-                        return false;
-                    };
-                    if !self.assignable(oparams, params) {
-                        return false;
-                    }
-                    let this_block = c.block.as_deref().unwrap_or(&T::Undef);
-                    let that_block = oc.block.as_deref().unwrap_or(&T::Undef);
-                    self.assignable(that_block, this_block)
-                }
-                _ => false,
-            },
+            T::Callable(c) => self.callable_assignable(c, o),
             T::Iterable(tt) => {
                 let open = tt.as_ref().is_none_or(|tt| self.assignable(tt, &T::Any));
                 if open {
@@ -447,6 +328,153 @@ impl<'a> TypeSystem<'a> {
             T::TypeSet(_) => matches!(o, T::TypeSet(_)),
             T::TypeReference(_) => t == o,
             T::Data | T::RichData | T::Alias(_) => false,
+        }
+    }
+
+    /// Whether a type is assignable to `Enum[...]`.
+    fn enum_assignable(&self, e: &EnumType, o: &Type) -> bool {
+        use Type as T;
+        {
+            if let T::Enum(oe) = o {
+                if oe == e {
+                    return true;
+                }
+            }
+            if e.values.is_empty() && matches!(o, T::String(_) | T::Enum(_) | T::Pattern(_)) {
+                return true;
+            }
+            let inst = |s: &str| {
+                if e.case_insensitive {
+                    e.values
+                        .iter()
+                        .any(|v| v.to_lowercase() == s.to_lowercase())
+                } else {
+                    e.values.iter().any(|v| v == s)
+                }
+            };
+            match o {
+                T::String(StringParam::Value(v)) => inst(v),
+                T::Enum(oe) => {
+                    !oe.values.is_empty()
+                        && (e.case_insensitive || !oe.case_insensitive)
+                        && oe.values.iter().all(|s| inst(s))
+                }
+                _ => false,
+            }
+        }
+    }
+
+    /// Whether a type is assignable to `String[...]`.
+    fn string_assignable(&self, param: &StringParam, o: &Type) -> bool {
+        use Type as T;
+        match param {
+            StringParam::Size(r) => match o {
+                T::String(op) => {
+                    let os = match op {
+                        StringParam::Size(s) => *s,
+                        StringParam::Value(v) => IntRange::exact(char_len(v)),
+                        StringParam::Any => IntRange::DEFAULT_SIZE,
+                    };
+                    r.includes(&os)
+                }
+                T::Enum(oe) => {
+                    if oe.values.is_empty() {
+                        r.includes(&IntRange::DEFAULT_SIZE)
+                    } else {
+                        let lens: Vec<i64> = oe.values.iter().map(|s| char_len(s)).collect();
+                        let min = lens.iter().copied().min().unwrap_or(0);
+                        let max = lens.iter().copied().max().unwrap_or(0);
+                        r.lo() <= min as i128 && r.hi() >= max as i128
+                    }
+                }
+                T::Pattern(_) => r.includes(&IntRange::DEFAULT_SIZE),
+                _ => false,
+            },
+            StringParam::Any => matches!(o, T::String(_) | T::Enum(_) | T::Pattern(_)),
+            StringParam::Value(v) => match o {
+                T::String(op) => *op == StringParam::Value(v.clone()),
+                T::Enum(oe) => oe.values.len() == 1 && !oe.case_insensitive,
+                _ => false,
+            },
+        }
+    }
+
+    /// Whether a type is assignable to `Pattern[...]`.
+    fn pattern_assignable(&self, ps: &[String], o: &Type) -> bool {
+        use Type as T;
+        {
+            if let T::Pattern(ops) = o {
+                if ops == ps || ps.is_empty() {
+                    return true;
+                }
+            }
+            match o {
+                T::String(StringParam::Value(v)) => {
+                    ps.is_empty() || ps.iter().any(|p| pattern_matches(p, v))
+                }
+                T::String(_) => ps.is_empty(),
+                T::Enum(oe) => {
+                    if oe.values.is_empty() {
+                        ps.is_empty()
+                    } else {
+                        ps.is_empty()
+                            || oe
+                                .values
+                                .iter()
+                                .all(|s| ps.iter().any(|p| pattern_matches(p, s)))
+                    }
+                }
+                _ => false,
+            }
+        }
+    }
+
+    /// Whether a type is assignable to `Hash[...]`.
+    fn hash_assignable(&self, k: &Type, v: &Type, size: &Option<IntRange>, o: &Type) -> bool {
+        use Type as T;
+        match o {
+            T::Hash(ok, ov, os) => {
+                let o_empty = **ok == T::Unit && **ov == T::Unit && *os == Some(IntRange::exact(0));
+                if size.is_none_or(|s| s.from == Some(0)) && o_empty {
+                    return true;
+                }
+                self.assignable(k, ok)
+                    && self.assignable(v, ov)
+                    && self.size_of(size).includes(&self.size_of(os))
+            }
+            T::Struct(elems) => {
+                self.size_of(size).contains(elems.len() as i128)
+                    && elems.iter().all(|e| {
+                        self.instance(k, &Value::string(e.name())) && self.assignable(v, &e.value)
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a type is assignable to `Callable[...]`.
+    fn callable_assignable(&self, c: &CallableType, o: &Type) -> bool {
+        use Type as T;
+        match o {
+            T::Callable(oc) => {
+                if let Some(rt) = &c.return_type {
+                    let ort = oc.return_type.as_deref().unwrap_or(&T::Any);
+                    if !self.assignable(rt, ort) {
+                        return false;
+                    }
+                }
+                let Some(params) = &c.params else { return true };
+                let Some(oparams) = &oc.params else {
+                    return false;
+                };
+                if !self.assignable(oparams, params) {
+                    return false;
+                }
+                let this_block = c.block.as_deref().unwrap_or(&T::Undef);
+                let that_block = oc.block.as_deref().unwrap_or(&T::Undef);
+                self.assignable(that_block, this_block)
+            }
+            _ => false,
         }
     }
 
