@@ -837,7 +837,7 @@ impl<'a> TypeSystem<'a> {
                                 _ => false,
                             },
                             Value::Type(t) => self.instance(t, &got),
-                            other => crate::ops::equals(&got, other),
+                            other => crate::values::equality::equals(&got, other),
                         }
                     })
                 }

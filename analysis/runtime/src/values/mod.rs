@@ -6,6 +6,7 @@
 
 pub mod binary;
 pub mod convert;
+pub mod equality;
 pub mod float;
 pub mod format;
 pub mod hash;
@@ -87,7 +88,7 @@ pub enum Value {
 }
 
 impl PartialEq for Value {
-    /// Structural, strict equality (Ruby `eql?`); see [`crate::ops::equals`] for
+    /// Structural, strict equality (Ruby `eql?`); see [`equality::equals`] for
     /// Puppet's `==`.
     fn eq(&self, other: &Self) -> bool {
         self.strict_eq(other)
