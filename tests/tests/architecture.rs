@@ -70,3 +70,143 @@ fn only_the_server_and_the_file_system_layer_do_io() {
         offenders.join("\n")
     );
 }
+
+/// The top-level modules of a crate and, for each, the others it names
+/// (`crate::other`), test modules left out.
+fn module_graph(
+    src: &Path,
+) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let module_of = |file: &Path| -> Option<String> {
+        let rel = file.strip_prefix(src).ok()?;
+        let first = rel.components().next()?.as_os_str().to_str()?;
+        let name = first.trim_end_matches(".rs");
+        (name != "lib" && name != "main").then(|| name.to_string())
+    };
+    let modules: std::collections::BTreeSet<String> =
+        files.iter().filter_map(|f| module_of(f)).collect();
+    let mut graph = std::collections::BTreeMap::new();
+    for file in &files {
+        let Some(from) = module_of(file) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(file).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        let edges = graph
+            .entry(from.clone())
+            .or_insert_with(std::collections::BTreeSet::new);
+        for (i, _) in code.match_indices("crate::") {
+            let rest = &code[i + "crate::".len()..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if name != from && modules.contains(&name) {
+                edges.insert(name);
+            }
+        }
+    }
+    graph
+}
+
+/// The strongly connected groups of more than one module (Tarjan).
+fn cycles(
+    graph: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+) -> Vec<Vec<String>> {
+    struct Search<'a> {
+        graph: &'a std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+        index: std::collections::BTreeMap<&'a str, usize>,
+        low: std::collections::BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'a> Search<'a> {
+        fn visit(&mut self, v: &'a str) {
+            let n = self.index.len();
+            self.index.insert(v, n);
+            self.low.insert(v, n);
+            self.stack.push(v);
+            for w in self.graph.get(v).into_iter().flatten() {
+                if !self.index.contains_key(w.as_str()) {
+                    self.visit(w);
+                    let lw = self.low[w.as_str()];
+                    let lv = self.low.get_mut(v).unwrap();
+                    *lv = (*lv).min(lw);
+                } else if self.stack.contains(&w.as_str()) {
+                    let iw = self.index[w.as_str()];
+                    let lv = self.low.get_mut(v).unwrap();
+                    *lv = (*lv).min(iw);
+                }
+            }
+            if self.low[v] == self.index[v] {
+                let mut group = Vec::new();
+                while let Some(w) = self.stack.pop() {
+                    group.push(w.to_string());
+                    if w == v {
+                        break;
+                    }
+                }
+                if group.len() > 1 {
+                    group.sort();
+                    self.found.push(group);
+                }
+            }
+        }
+    }
+    let mut search = Search {
+        graph,
+        index: Default::default(),
+        low: Default::default(),
+        stack: Vec::new(),
+        found: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !search.index.contains_key(v.as_str()) {
+            search.visit(v);
+        }
+    }
+    search.found.sort();
+    search.found
+}
+
+/// No crate's modules import each other in a circle, except the groups
+/// listed here, each with why it is one layer today (`docs/architecture.md`,
+/// "Module cycles"). A new cycle fails; breaking one of these means
+/// removing it from the list.
+#[test]
+fn module_cycles_are_only_the_known_ones() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let known: &[(&str, &[&str])] = &[
+        // A value can hold a type (`Value::Type`) and a type holds values
+        // (`Enum`, `Init`, `Struct` keys): one data model in two modules.
+        ("analysis/runtime", &["types", "values"]),
+        // The built-in tables' type strings are parsed by the evaluator,
+        // which reads the tables.
+        ("analysis/runtime", &["builtins", "eval"]),
+        // The database's inputs carry what items publish (hir), the
+        // workspace layout and Hiera's files; those modules' queries read
+        // the inputs.
+        ("analysis", &["db", "hiera", "hir", "index", "workspace"]),
+        // The host diagnoses files in parallel; diagnostics read inference,
+        // which reads the host's snapshot types.
+        ("analysis", &["diagnostics", "host", "infer"]),
+    ];
+    let mut unexpected = Vec::new();
+    for krate in PURE_CRATES {
+        let graph = module_graph(&root.join(krate).join("src"));
+        for group in cycles(&graph) {
+            let listed = known
+                .iter()
+                .any(|(k, g)| k == krate && g.iter().copied().eq(group.iter().map(String::as_str)));
+            if !listed {
+                unexpected.push(format!("{krate}: {}", group.join(" <-> ")));
+            }
+        }
+    }
+    assert!(
+        unexpected.is_empty(),
+        "new module cycles:\n{}",
+        unexpected.join("\n")
+    );
+}

@@ -5,8 +5,8 @@
 //! form is present (Puppet 8 drops legacy facts), and a top-scope variable
 //! may not be a fact at all, so rewriting either can change the value.
 
-use super::variables::VariableRef;
 use super::Sink;
+use crate::context::variables::VariableRef;
 use crate::context::LintContext;
 use puppet_syntax::SyntaxKind;
 use regex::{Regex, RegexSet};
@@ -152,7 +152,7 @@ fn first_key_after(ctx: &LintContext, variable: &VariableRef) -> Option<String> 
     }
     let (key_at, key) = ctx.next_code(bracket_at)?;
     match key.kind() {
-        SyntaxKind::SQ_STRING => Some(super::resources::single_quoted_content(key.text())),
+        SyntaxKind::SQ_STRING => Some(crate::context::resources::single_quoted_content(key.text())),
         SyntaxKind::NAME => Some(key.text().to_string()),
         SyntaxKind::DQUOTE => {
             let text = ctx

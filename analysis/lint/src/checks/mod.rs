@@ -1,7 +1,8 @@
 //! The checks, one module per family. Each check is a function from the
 //! [`LintContext`] to diagnostics pushed into a [`Sink`]; the table in
-//! `registry.rs` names them. Shared views of the tree live here:
-//! resources (`resources::Resource`), variable references (`variables`).
+//! `registry.rs` names them. The views several checks share (definitions,
+//! resource bodies, variable references, blank runs) are computed once by
+//! the context (`crate::context`).
 
 pub(crate) mod arrows;
 pub(crate) mod comments;

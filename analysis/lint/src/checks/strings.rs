@@ -2,8 +2,8 @@
 //! `puppet_url_without_modules`, `quoted_booleans`,
 //! `single_quote_string_with_variables`, `variables_not_enclosed`.
 
-use super::resources::single_quoted_content;
 use super::Sink;
+use crate::context::resources::single_quoted_content;
 use crate::context::LintContext;
 use puppet_syntax::ast::AstNode;
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextEdit};

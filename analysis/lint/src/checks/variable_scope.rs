@@ -9,8 +9,8 @@
 //! lines it spans). Like puppet-lint, only `$x` and `${x}` are checked, not
 //! `"$x"` in strings.
 
-use super::definitions::Definition;
 use super::Sink;
+use crate::context::definitions::Definition;
 use crate::context::LintContext;
 use puppet_syntax::ast::{AssignmentExpr, AstNode, Expr, Lambda};
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};

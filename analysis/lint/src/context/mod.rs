@@ -6,14 +6,19 @@
 //! the views several of them need (variables, definitions, resources),
 //! computed on first use. That keeps linting a small part of a check.
 
-use crate::checks::definitions::{self, Definition};
-use crate::checks::resources::{self, ResourceBody};
-use crate::checks::variables::{self, VariableRef};
-use crate::checks::whitespace::{self, BlankRun};
+pub(crate) mod definitions;
+pub(crate) mod resources;
+pub(crate) mod variables;
+pub(crate) mod whitespace;
+
 use crate::LintConfig;
+use definitions::Definition;
 use puppet_syntax::{NodeOrToken, SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
+use resources::ResourceBody;
 use std::cell::OnceCell;
 use std::path::Path;
+use variables::VariableRef;
+use whitespace::BlankRun;
 
 /// A token of the tree as the checks read it: kind, range and text, without
 /// the cost of a rowan cursor (made on demand by `LintContext::syntax_token`).
