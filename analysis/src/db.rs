@@ -29,12 +29,12 @@ pub struct SourceFile {
     #[returns(ref)]
     pub reparsed: Option<Reparsed>,
     /// The file's items: its top level, then its definitions in text order
-    /// (kept by the host, see [`crate::hir::items`]).
+    /// (kept by the host, see `puppet_runtime::hir::items`).
     #[returns(ref)]
     pub items: Vec<Item>,
     /// Where the items are (parallel to `items`).
     #[returns(ref)]
-    pub places: crate::hir::items::FilePlaces,
+    pub places: puppet_runtime::hir::items::FilePlaces,
 }
 
 /// One item of a file (its top level or a definition), kept by the host:
@@ -45,30 +45,30 @@ pub struct Item {
     #[returns(copy)]
     pub file: SourceFile,
     #[returns(copy)]
-    pub kind: crate::hir::ItemKind,
-    /// See [`crate::hir::items::CollectedItem::name`].
+    pub kind: puppet_runtime::hir::items::ItemKind,
+    /// See `puppet_runtime::hir::items::CollectedItem::name`.
     #[returns(ref)]
     pub name: String,
     /// Directly in a class's body.
     #[returns(copy)]
     pub in_class: bool,
     #[returns(ref)]
-    pub content: crate::hir::items::ItemContent,
+    pub content: puppet_runtime::hir::items::ItemContent,
     /// What a definition declares (`None` for the top level): kept apart
     /// from the content so that typing in a body leaves the workspace
     /// index alone.
     #[returns(ref)]
-    pub signature: Option<crate::hir::Signature>,
+    pub signature: Option<crate::declared::Signature>,
     /// What the item publishes to others: its parameters and the variables
     /// its own scope assigns (class variables; top- and node-scope
     /// variables), and the resource defaults it sets. Kept apart from the
     /// content for the same reason.
     #[returns(ref)]
-    pub published: crate::hir::Published,
+    pub published: crate::declared::Published,
     /// A definition's doc comment and default values as written: set with
     /// the edit's durability, as only the IDE features read it.
     #[returns(ref)]
-    pub documentation: crate::hir::signature::Documentation,
+    pub documentation: crate::declared::Documentation,
 }
 
 /// A tree made outside the database for one exact text (the same `Arc`).
@@ -115,7 +115,7 @@ pub struct Workspace {
     #[returns(ref)]
     pub data_files: Vec<DataFile>,
     #[returns(ref)]
-    pub layout: crate::workspace::Layout,
+    pub layout: crate::layout::Layout,
 }
 
 /// The syntax tree of a file. Cheap to clone (a green tree and errors).

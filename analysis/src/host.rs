@@ -757,3 +757,17 @@ pub fn parse_fixture(fixture: &str) -> Vec<(PathBuf, String)> {
     }
     files
 }
+
+/// Infers a lone text with no workspace (tests): the types of every
+/// expression, as a one-file workspace sees them.
+pub fn infer_text(text: &str, kind: puppet_syntax::SourceKind) -> crate::infer::FileTypes {
+    let path = match kind {
+        puppet_syntax::SourceKind::Template => "/lone/templates/text.epp",
+        puppet_syntax::SourceKind::Manifest => "/lone/manifests/text.pp",
+    };
+    let host = AnalysisHost::from_files(vec![(path.into(), text.to_string())]);
+    match host.file(std::path::Path::new(path)) {
+        Some(file) => crate::infer::infer_file(host.db(), host.workspace(), file),
+        None => crate::infer::FileTypes::default(),
+    }
+}

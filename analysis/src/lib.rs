@@ -9,6 +9,7 @@
 //! the semantic code uses.
 
 pub mod db;
+pub mod declared;
 pub mod diagnostics;
 pub mod docs;
 pub mod hiera;
@@ -16,7 +17,9 @@ pub mod hir;
 pub mod host;
 pub mod index;
 pub mod infer;
+pub mod layout;
 pub mod module_facts;
+pub mod resolve;
 pub mod ruby_plugins;
 pub mod workspace;
 

@@ -2,8 +2,8 @@
 //! inheritance, qualified names, templates, match variables, reassignment
 //! and unused variables, on multi-file fixtures.
 
-use puppet_analysis::hir::resolution::{variable_resolution, FileTarget};
 use puppet_analysis::host::{parse_fixture, AnalysisHost};
+use puppet_analysis::resolve::resolution::{variable_resolution, FileTarget};
 use std::path::Path;
 
 const CODES: &[&str] = &[

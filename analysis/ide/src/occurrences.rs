@@ -7,12 +7,12 @@
 //! when their [`Referent`]s are equal, in any file.
 
 use puppet_analysis::db::{parse, SourceFile, Workspace};
-use puppet_analysis::hir::resolution::{
-    class_variable_definition, variable_resolution, FileTarget, Resolution,
-};
-use puppet_analysis::hir::scope::{workspace_globals, ScopeKind, Target};
 use puppet_analysis::hir::{file_definitions, file_items, item_node, DefKind};
 use puppet_analysis::index::{index_key, lookup, Namespace};
+use puppet_analysis::resolve::resolution::{
+    class_variable_definition, variable_resolution, FileTarget, Resolution,
+};
+use puppet_analysis::resolve::scope::{workspace_globals, ScopeKind, Target};
 use puppet_analysis::ruby_plugins::plugin_index;
 use puppet_analysis::workspace::TemplateFunction;
 use puppet_syntax::ast::{self, AstNode, Expr};

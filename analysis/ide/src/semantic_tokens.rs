@@ -8,8 +8,8 @@
 use super::Cancellable;
 use crate::Analysis;
 use puppet_analysis::builtins::builtins;
-use puppet_analysis::hir::resolution::{variable_resolution, FileTarget, Resolution};
-use puppet_analysis::hir::scope::Target;
+use puppet_analysis::resolve::resolution::{variable_resolution, FileTarget, Resolution};
+use puppet_analysis::resolve::scope::Target;
 use puppet_analysis::types::Type;
 use puppet_syntax::ast::{self, AstNode};
 use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};

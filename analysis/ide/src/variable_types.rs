@@ -6,8 +6,8 @@ use super::hover::variable_inferred;
 use super::Cancellable;
 use crate::Analysis;
 use puppet_analysis::db::parse;
-use puppet_analysis::hir::resolution::variable_resolution;
 use puppet_analysis::infer::infer_file;
+use puppet_analysis::resolve::resolution::variable_resolution;
 use puppet_syntax::TextRange;
 use std::path::Path;
 

@@ -1,4 +1,4 @@
-//! Diagnostics over variable resolution ([`crate::hir::scope`]), per item:
+//! Diagnostics over variable resolution ([`crate::resolve::scope`]), per item:
 //!
 //! - `unknown-variable` (warning): a name that resolves nowhere. With
 //!   Puppet's default `strict_variables = false` this evaluates to undef
@@ -24,9 +24,9 @@
 
 use super::{Diagnostic, ItemDiagnostic};
 use crate::hir::body::SegmentRange;
-use crate::hir::resolution::def_site_range;
-use crate::hir::scope::{Failure, ItemScopes, ScopeKind, Target, VarDefId, VariableDefKind};
 use crate::hir::BodySourceMap;
+use crate::resolve::resolution::def_site_range;
+use crate::resolve::scope::{Failure, ItemScopes, ScopeKind, Target, VarDefId, VariableDefKind};
 use puppet_syntax::Code;
 
 /// Where a definition is in its item.

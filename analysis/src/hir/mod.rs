@@ -6,19 +6,15 @@
 
 pub mod items;
 pub use puppet_runtime::hir::{body, lower};
-pub mod published;
 pub mod render;
-pub mod resolution;
-pub mod scope;
-pub mod signature;
 
+pub use crate::declared::{normalized_text, DefKind, ParamSummary, Published, Signature};
+pub use crate::declared::{published, signature};
 pub use body::{Body, BodySourceMap, ExprId, LambdaId, Name};
 pub use items::{
     file_definitions, file_items, item_node, item_place, FileItems, ItemContent, ItemData,
     ItemGreen, ItemIndex, ItemKind, ItemPlace,
 };
-pub use published::{published, Published};
-pub use signature::{item_signature, normalized_text, DefKind, ParamSummary, Signature};
 
 use crate::db::Item;
 use std::sync::Arc;
@@ -49,4 +45,9 @@ pub fn item_body(db: &dyn salsa::Database, item: Item) -> Arc<Body> {
 /// Where an item's expressions are, relative to its segments' starts.
 pub fn item_source_map(db: &dyn salsa::Database, item: Item) -> Arc<BodySourceMap> {
     lowered_item(db, item).source_map.clone()
+}
+
+/// The signature of an item (`None` for the top level).
+pub fn item_signature(db: &dyn salsa::Database, item: Item) -> Option<&Signature> {
+    item.signature(db).as_ref()
 }

@@ -38,10 +38,10 @@ pub use context::{type_context, TypeContext};
 use crate::db::Item;
 use crate::db::{SourceFile, Workspace};
 use crate::hir::body::{Body, ExprId, Name};
-use crate::hir::resolution::def_site_range;
-use crate::hir::scope::{item_scopes, DefSite};
 use crate::hir::{file_items, item_body, item_place, item_source_map};
 use crate::index::{lookup, Namespace};
+use crate::resolve::resolution::def_site_range;
+use crate::resolve::scope::{item_scopes, DefSite};
 use crate::types::Type;
 use crate::values::Value;
 use puppet_syntax::{SyntaxNode, TextRange};
@@ -305,7 +305,7 @@ pub fn global_variable_type(
     hops: u8,
 ) -> Option<Inferred> {
     let key = crate::hir::body::name(&name);
-    let files = crate::hir::scope::workspace_globals(db, workspace).get(&key)?;
+    let files = crate::resolve::scope::workspace_globals(db, workspace).get(&key)?;
     let ev = type_context(db, workspace).evaluator();
     let ts = ev.ts();
     let mut joined: Option<Inferred> = None;
@@ -437,18 +437,5 @@ fn project(
         }
         out.exprs.insert(range, inferred.clone());
         out.definitions.push((range, inferred.clone()));
-    }
-}
-
-/// Infers a lone text with no workspace (tests, the CLI).
-pub fn infer_text(text: &str, kind: puppet_syntax::SourceKind) -> FileTypes {
-    let path = match kind {
-        puppet_syntax::SourceKind::Template => "/lone/templates/text.epp",
-        puppet_syntax::SourceKind::Manifest => "/lone/manifests/text.pp",
-    };
-    let host = crate::host::AnalysisHost::from_files(vec![(path.into(), text.to_string())]);
-    match host.file(std::path::Path::new(path)) {
-        Some(file) => infer_file(host.db(), host.workspace(), file),
-        None => FileTypes::default(),
     }
 }

@@ -10,7 +10,7 @@ use super::validation;
 use super::{FinalVars, Inferred, ItemTypes};
 use crate::eval::Evaluator;
 use crate::hir::body::{Body, Expr, ExprId, LambdaId, Literal, Name, Param};
-use crate::hir::scope::{DefSite, ItemScopes, Target};
+use crate::resolve::scope::{DefSite, ItemScopes, Target};
 use crate::types::{IntRange, Type};
 use crate::values::Value;
 use puppet_syntax::ast::{BinaryOp, UnaryOp};

@@ -6,11 +6,11 @@
 use super::{CompletionItem, CompletionKind, Ctx};
 use puppet_analysis::db::parse;
 use puppet_analysis::hir::normalized_text;
-use puppet_analysis::hir::resolution::variable_resolution;
-use puppet_analysis::hir::scope::{
+use puppet_analysis::index::{lookup, Namespace};
+use puppet_analysis::resolve::resolution::variable_resolution;
+use puppet_analysis::resolve::scope::{
     class_variable_chain, workspace_globals, ScopeKind, BUILTIN_VARIABLES,
 };
-use puppet_analysis::index::{lookup, Namespace};
 use puppet_syntax::ast::{self, AstNode};
 use puppet_syntax::{SyntaxNode, TextRange};
 

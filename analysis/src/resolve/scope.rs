@@ -28,10 +28,10 @@
 //! position-free queries, so an edit elsewhere re-resolves nothing here
 //! unless what it publishes changes.
 
-use super::body::{Body, BodyKind, Expr, ExprId, LambdaId, Name, Param};
-use super::item_body;
-use super::render::render;
 use crate::db::{Item, SourceFile, Workspace};
+use crate::hir::body::{Body, BodyKind, Expr, ExprId, LambdaId, Name, Param};
+use crate::hir::item_body;
+use crate::hir::render::render;
 use crate::hir::DefKind;
 use crate::index::{index_key, lookup, Namespace};
 use puppet_syntax::ast::UnaryOp;
@@ -316,7 +316,7 @@ pub fn file_globals(db: &dyn salsa::Database, file: SourceFile) -> BTreeSet<Name
         .filter(|item| {
             matches!(
                 item.kind(db),
-                super::ItemKind::TopLevel | super::ItemKind::Definition(DefKind::Node)
+                crate::hir::ItemKind::TopLevel | crate::hir::ItemKind::Definition(DefKind::Node)
             )
         })
         .flat_map(|item| item.published(db).variables.iter().copied())
@@ -995,7 +995,7 @@ impl Resolver<'_> {
         if name.trim_start_matches("::").contains("::") {
             return self.resolve_qualified(name);
         }
-        let key = super::body::name(name);
+        let key = crate::hir::body::name(name);
         let mut terminal = None;
         let mut opaque = false;
         let mut takes_any_argument = false;
@@ -1056,7 +1056,7 @@ impl Resolver<'_> {
         else {
             return Target::ExternalQualified;
         };
-        let key = super::body::name(leaf);
+        let key = crate::hir::body::name(leaf);
         if let Some((found, _)) = chain.iter().find(|(_, vars)| vars.contains(&key)) {
             return Target::Qualified {
                 class: found.clone(),

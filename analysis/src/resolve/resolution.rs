@@ -4,12 +4,12 @@
 //! positions make it change with every edit, so nothing position-free
 //! depends on it.
 
-use super::body::SegmentRange;
 use super::scope::{
     item_scopes, DefSite, Failure, ScopeKind, ScopeOrigin, Target, VariableDefKind,
 };
-use super::{file_items, item_node, item_place, item_source_map, BodySourceMap, Name};
 use crate::db::{SourceFile, Workspace};
+use crate::hir::body::SegmentRange;
+use crate::hir::{file_items, item_node, item_place, item_source_map, BodySourceMap, Name};
 use crate::index::{lookup, Namespace};
 use puppet_syntax::ast::{self, AstNode};
 use puppet_syntax::{TextRange, TextSize};
@@ -179,9 +179,9 @@ pub fn variable_resolution(
         let scope_base = out.scopes.len();
         let def_base = out.definitions.len();
         let name = match item.kind {
-            super::ItemKind::Definition(super::DefKind::Class | super::DefKind::DefinedType) => {
-                Some(item.name.clone())
-            }
+            crate::hir::ItemKind::Definition(
+                crate::hir::DefKind::Class | crate::hir::DefKind::DefinedType,
+            ) => Some(item.name.clone()),
             _ => None,
         };
         for scope in &scopes.scopes {
@@ -273,7 +273,7 @@ pub fn class_variable_definition(
     let scopes = item_scopes(db, workspace, item);
     let map = item_source_map(db, item);
     let place = item_place(db, item)?;
-    let wanted: Name = super::body::name(name);
+    let wanted: Name = crate::hir::body::name(name);
     scopes
         .defs
         .iter()

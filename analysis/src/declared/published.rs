@@ -4,7 +4,7 @@
 //! it in the item's input, set only when it changes, so that typing in a
 //! body that publishes the same leaves every reader alone.
 
-use super::body::{Body, Expr, ExprId, Name};
+use puppet_runtime::hir::body::{Body, Expr, ExprId, Name};
 use std::collections::BTreeSet;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

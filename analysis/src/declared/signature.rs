@@ -5,7 +5,6 @@
 //! from them, so typing inside a body never rebuilds it (equal signatures
 //! stop recomputation).
 
-use crate::db::Item;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::SyntaxNode;
 
@@ -94,11 +93,6 @@ fn params(list: Option<ast::ParamList>) -> Vec<ParamSummary> {
             })
         })
         .collect()
-}
-
-/// The signature of an item (`None` for the top level).
-pub fn item_signature(db: &dyn salsa::Database, item: Item) -> Option<&Signature> {
-    item.signature(db).as_ref()
 }
 
 /// What a definition's node declares (computed by the host when it
