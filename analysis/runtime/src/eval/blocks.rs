@@ -4,7 +4,9 @@
 //! rejects a lambda that no signature fits, whatever the collection holds.
 
 use super::{Evaluator, Flow};
+use crate::builtins::builtins;
 use crate::hir::body::{Body, ExprId, LambdaId};
+use crate::types::Type;
 
 /// The argument counts a lambda accepts: its required parameters, and all
 /// of them (unbounded with a `*$rest` parameter).
@@ -54,26 +56,56 @@ impl LambdaArity {
 }
 
 /// The block parameter counts the signatures of built-in `fname` accept, in
-/// dispatch order; empty when its block takes any parameters (`with`,
-/// `slice`, `unwrap`...) or the function is not an iteration function.
-pub fn block_counts(fname: &str) -> &'static [usize] {
-    match fname {
-        "each" | "map" | "filter" | "any" | "all" | "index" | "tree_each" => &[2, 1],
-        "partition" | "group_by" => &[1, 2],
-        "reverse_each" | "step" | "then" | "unique" | "get" | "convert_to" => &[1],
-        "reduce" | "sort" | "max" | "min" | "assert_type" => &[2],
-        "lest" => &[0],
-        _ => &[],
+/// dispatch order, from the generated table's block types (`Callable[2, 2]`
+/// passes two arguments, `Callable[String]` one); empty when its block takes
+/// any parameters (`with`, `slice`, `unwrap`: a bare `Callable`) or it takes
+/// no block.
+pub fn block_counts(fname: &str) -> Vec<usize> {
+    let Some(function) = builtins().function(fname) else {
+        return Vec::new();
+    };
+    let mut counts = Vec::new();
+    for signature in &function.signatures {
+        let Type::Callable(callable) = signature.callable() else {
+            continue;
+        };
+        let Some(block) = callable.block.as_deref() else {
+            continue;
+        };
+        match passed_count(block) {
+            Some(n) if !counts.contains(&n) => counts.push(n),
+            Some(_) => {}
+            None => return Vec::new(),
+        }
+    }
+    counts
+}
+
+/// How many arguments a block of this type is called with; `None` for a
+/// bare `Callable` (any).
+fn passed_count(block: &Type) -> Option<usize> {
+    let block = match block {
+        Type::Optional(Some(inner)) => inner,
+        other => other,
+    };
+    let Type::Callable(callable) = block else {
+        return None;
+    };
+    match callable.params.as_deref()? {
+        Type::Tuple(types, size) => Some(match size.and_then(|s| s.to) {
+            Some(max) => usize::try_from(max).ok()?,
+            None => types.len(),
+        }),
+        _ => None,
     }
 }
 
 /// Whether `fname` also has signatures without a block, which makes
 /// Puppet's message for a misfit block the general one.
 fn has_blockless_signature(fname: &str) -> bool {
-    matches!(
-        fname,
-        "index" | "reverse_each" | "step" | "max" | "min" | "tree_each"
-    )
+    builtins()
+        .function(fname)
+        .is_some_and(|f| f.signatures.iter().any(|s| s.block.is_none()))
 }
 
 /// "1 argument", "no arguments", "between 1 and 2 arguments".
@@ -108,7 +140,7 @@ impl Evaluator {
         }
         let detail = format!(
             "block expects {}, got {}",
-            expected_counts(counts),
+            expected_counts(&counts),
             arity.describe()
         );
         Err(self.error(
@@ -121,5 +153,50 @@ impl Evaluator {
                 format!("'{fname}' {detail}")
             },
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The counts Puppet 7's dispatches give (`each` tries two parameters
+    /// before one, `partition` one before two), read from the table.
+    #[test]
+    fn block_counts_come_from_the_dispatches() {
+        let expected: &[(&str, &[usize])] = &[
+            ("each", &[2, 1]),
+            ("map", &[2, 1]),
+            ("filter", &[2, 1]),
+            ("any", &[2, 1]),
+            ("all", &[2, 1]),
+            ("index", &[2, 1]),
+            ("tree_each", &[2, 1]),
+            ("partition", &[1, 2]),
+            ("group_by", &[1, 2]),
+            ("reverse_each", &[1]),
+            ("step", &[1]),
+            ("then", &[1]),
+            ("unique", &[1]),
+            ("get", &[1]),
+            ("convert_to", &[1]),
+            ("reduce", &[2]),
+            ("sort", &[2]),
+            ("max", &[2]),
+            ("min", &[2]),
+            ("assert_type", &[2]),
+            ("lest", &[0]),
+            ("with", &[]),
+            ("slice", &[]),
+            ("unwrap", &[]),
+            ("notice", &[]),
+            ("no_such_function", &[]),
+        ];
+        for (name, counts) in expected {
+            assert_eq!(block_counts(name), *counts, "{name}");
+        }
+        assert!(has_blockless_signature("index"));
+        assert!(has_blockless_signature("min"));
+        assert!(!has_blockless_signature("each"));
     }
 }
