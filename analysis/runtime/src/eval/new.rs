@@ -403,190 +403,186 @@ impl Evaluator {
     fn new_integer(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
         let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
         let fail = |this: &Self, m: String| Err(this.error(at, m));
-        {
-            let (from, radix, abs) = match arg(0) {
-                Value::Hash(h) => (
-                    h.get(&Value::string("from"))
-                        .cloned()
-                        .unwrap_or(Value::Undef),
-                    h.get(&Value::string("radix"))
-                        .cloned()
-                        .unwrap_or(Value::Default),
-                    h.get(&Value::string("abs"))
-                        .cloned()
-                        .unwrap_or(Value::Boolean(false)),
-                ),
-                v => (v, args.get(1).cloned().unwrap_or(Value::Default), arg(2)),
-            };
-            let radix = match radix {
-                Value::Default | Value::Undef => None,
-                Value::Integer(r @ (2 | 8 | 10 | 16)) => Some(r as u32),
-                Value::Boolean(_) if args.len() == 2 => None,
-                other => {
-                    return fail(
-                        self,
-                        format!("Illegal radix: {}", string_format::default_string(&other)),
-                    )
+        let (from, radix, abs) = match arg(0) {
+            Value::Hash(h) => (
+                h.get(&Value::string("from"))
+                    .cloned()
+                    .unwrap_or(Value::Undef),
+                h.get(&Value::string("radix"))
+                    .cloned()
+                    .unwrap_or(Value::Default),
+                h.get(&Value::string("abs"))
+                    .cloned()
+                    .unwrap_or(Value::Boolean(false)),
+            ),
+            v => (v, args.get(1).cloned().unwrap_or(Value::Default), arg(2)),
+        };
+        let radix = match radix {
+            Value::Default | Value::Undef => None,
+            Value::Integer(r @ (2 | 8 | 10 | 16)) => Some(r as u32),
+            Value::Boolean(_) if args.len() == 2 => None,
+            other => {
+                return fail(
+                    self,
+                    format!("Illegal radix: {}", string_format::default_string(&other)),
+                )
+            }
+        };
+        let abs = matches!(abs, Value::Boolean(true)) || matches!(arg(1), Value::Boolean(true));
+        let n = match &from {
+            Value::Integer(i) => *i,
+            Value::Float(f) => {
+                if f.is_finite() && f.abs() < 9.2e18 {
+                    f.trunc() as i64
+                } else if f.is_finite() {
+                    return Err(big_integer());
+                } else {
+                    return fail(self, "Float value out of Integer range".into());
                 }
-            };
-            let abs = matches!(abs, Value::Boolean(true)) || matches!(arg(1), Value::Boolean(true));
-            let n = match &from {
-                Value::Integer(i) => *i,
-                Value::Float(f) => {
-                    if f.is_finite() && f.abs() < 9.2e18 {
-                        f.trunc() as i64
-                    } else if f.is_finite() {
-                        return Err(big_integer());
+            }
+            Value::Boolean(b) => *b as i64,
+            Value::Timespan(ts) => (ts.nanos / 1_000_000_000) as i64,
+            Value::Timestamp(ts) => ts.nanos.div_euclid(1_000_000_000) as i64,
+            Value::String(s) => {
+                // Puppet's lenient integer pattern: an optional sign,
+                // blanks, then decimal (or octal) digits, hex or binary
+                let parsed = split_sign(s).and_then(|(sign, body)| {
+                    let b = body.as_bytes();
+                    let ok = (!b.is_empty() && b.iter().all(u8::is_ascii_digit))
+                        || (b.len() > 2
+                            && b[0] == b'0'
+                            && matches!(b[1], b'x' | b'X')
+                            && b[2..].iter().all(u8::is_ascii_hexdigit))
+                        || (b.len() > 2
+                            && b[0] == b'0'
+                            && matches!(b[1], b'b' | b'B')
+                            && b[2..].iter().all(|c| *c == b'0' || *c == b'1'));
+                    if ok {
+                        ruby_kernel_integer_wide(&format!("{}{}", sign, body), radix)
                     } else {
-                        return fail(self, "Float value out of Integer range".into());
+                        None
+                    }
+                });
+                match parsed.map(i64::try_from) {
+                    Some(Ok(n)) => n,
+                    Some(Err(_)) => return Err(big_integer()),
+                    None => {
+                        return fail(
+                            self,
+                            format!("The string '{}' cannot be converted to Integer", s),
+                        )
                     }
                 }
-                Value::Boolean(b) => *b as i64,
-                Value::Timespan(ts) => (ts.nanos / 1_000_000_000) as i64,
-                Value::Timestamp(ts) => ts.nanos.div_euclid(1_000_000_000) as i64,
-                Value::String(s) => {
-                    // Puppet's lenient integer pattern: an optional sign,
-                    // blanks, then decimal (or octal) digits, hex or binary
-                    let parsed = split_sign(s).and_then(|(sign, body)| {
-                        let b = body.as_bytes();
-                        let ok = (!b.is_empty() && b.iter().all(u8::is_ascii_digit))
-                            || (b.len() > 2
-                                && b[0] == b'0'
-                                && matches!(b[1], b'x' | b'X')
-                                && b[2..].iter().all(u8::is_ascii_hexdigit))
-                            || (b.len() > 2
-                                && b[0] == b'0'
-                                && matches!(b[1], b'b' | b'B')
-                                && b[2..].iter().all(|c| *c == b'0' || *c == b'1'));
-                        if ok {
-                            ruby_kernel_integer_wide(&format!("{}{}", sign, body), radix)
-                        } else {
-                            None
-                        }
-                    });
-                    match parsed.map(i64::try_from) {
-                        Some(Ok(n)) => n,
-                        Some(Err(_)) => return Err(big_integer()),
-                        None => {
-                            return fail(
-                                self,
-                                format!("The string '{}' cannot be converted to Integer", s),
-                            )
-                        }
-                    }
-                }
-                other => {
-                    return fail(
-                        self,
-                        format!(
-                            "Value of type {} cannot be converted to Integer",
-                            infer_generalized(other)
-                        ),
-                    )
-                }
-            };
-            Ok(Value::Integer(if abs {
-                n.checked_abs().unwrap_or(i64::MAX)
-            } else {
-                n
-            }))
-        }
+            }
+            other => {
+                return fail(
+                    self,
+                    format!(
+                        "Value of type {} cannot be converted to Integer",
+                        infer_generalized(other)
+                    ),
+                )
+            }
+        };
+        Ok(Value::Integer(if abs {
+            n.checked_abs().unwrap_or(i64::MAX)
+        } else {
+            n
+        }))
     }
 
     /// `Float.new(...)`.
     fn new_float(&mut self, t: &Type, args: &[Value], at: ExprId) -> Result<Value, Flow> {
         let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
         let fail = |this: &Self, m: String| Err(this.error(at, m));
-        {
-            // only `(from, abs)` or a hash: no radix
-            if args.len() > 2 || args.get(1).is_some_and(|a| !matches!(a, Value::Boolean(_))) {
+        // only `(from, abs)` or a hash: no radix
+        if args.len() > 2 || args.get(1).is_some_and(|a| !matches!(a, Value::Boolean(_))) {
+            return fail(
+                self,
+                format!(
+                    "The function 'new_{}' was called with arguments it does not accept",
+                    if matches!(t, Type::Numeric) {
+                        "numeric"
+                    } else {
+                        "float"
+                    }
+                ),
+            );
+        }
+        let (from, abs) = match arg(0) {
+            Value::Hash(h)
+                if h.keys()
+                    .any(|k| !matches!(k, Value::String(s) if s == "from" || s == "abs")) =>
+            {
                 return fail(
                     self,
                     format!(
-                        "The function 'new_{}' was called with arguments it does not accept",
-                        if matches!(t, Type::Numeric) {
-                            "numeric"
-                        } else {
-                            "float"
-                        }
+                        "Value of type {} cannot be converted to {}",
+                        infer_generalized(&Value::Hash(h)),
+                        t
                     ),
-                );
+                )
             }
-            let (from, abs) = match arg(0) {
-                Value::Hash(h)
-                    if h.keys()
-                        .any(|k| !matches!(k, Value::String(s) if s == "from" || s == "abs")) =>
-                {
+            Value::Hash(h) => (
+                h.get(&Value::string("from"))
+                    .cloned()
+                    .unwrap_or(Value::Undef),
+                matches!(h.get(&Value::string("abs")), Some(Value::Boolean(true))),
+            ),
+            v => (v, matches!(arg(1), Value::Boolean(true))),
+        };
+        let numeric = matches!(t, Type::Numeric);
+        let v = match &from {
+            Value::Integer(i) => {
+                if numeric {
+                    Value::Integer(*i)
+                } else {
+                    Value::Float(*i as f64)
+                }
+            }
+            Value::Float(f) => Value::Float(*f),
+            Value::Boolean(b) => {
+                if numeric {
+                    Value::Integer(*b as i64)
+                } else {
+                    Value::Float(*b as i64 as f64)
+                }
+            }
+            Value::Timespan(ts) => Value::Float(ts.to_f64()),
+            Value::Timestamp(ts) => Value::Float(ts.to_f64()),
+            Value::String(s) => match float_pattern_value(s, numeric) {
+                Some(v) => v,
+                None => {
                     return fail(
                         self,
                         format!(
-                            "Value of type {} cannot be converted to {}",
-                            infer_generalized(&Value::Hash(h)),
-                            t
+                            "The string '{}' cannot be converted to {}",
+                            s,
+                            if numeric { "Numeric" } else { "Float" }
                         ),
                     )
                 }
-                Value::Hash(h) => (
-                    h.get(&Value::string("from"))
-                        .cloned()
-                        .unwrap_or(Value::Undef),
-                    matches!(h.get(&Value::string("abs")), Some(Value::Boolean(true))),
-                ),
-                v => (v, matches!(arg(1), Value::Boolean(true))),
-            };
-            let numeric = matches!(t, Type::Numeric);
-            let v = match &from {
-                Value::Integer(i) => {
-                    if numeric {
-                        Value::Integer(*i)
-                    } else {
-                        Value::Float(*i as f64)
-                    }
-                }
-                Value::Float(f) => Value::Float(*f),
-                Value::Boolean(b) => {
-                    if numeric {
-                        Value::Integer(*b as i64)
-                    } else {
-                        Value::Float(*b as i64 as f64)
-                    }
-                }
-                Value::Timespan(ts) => Value::Float(ts.to_f64()),
-                Value::Timestamp(ts) => Value::Float(ts.to_f64()),
-                Value::String(s) => match float_pattern_value(s, numeric) {
-                    Some(v) => v,
-                    None => {
-                        return fail(
-                            self,
-                            format!(
-                                "The string '{}' cannot be converted to {}",
-                                s,
-                                if numeric { "Numeric" } else { "Float" }
-                            ),
-                        )
-                    }
-                },
-                other => {
-                    return fail(
-                        self,
-                        format!(
-                            "Value of type {} cannot be converted to {}",
-                            infer_generalized(other),
-                            t
-                        ),
-                    )
-                }
-            };
-            Ok(if abs {
-                match v {
-                    Value::Integer(i) => Value::Integer(i.checked_abs().unwrap_or(i64::MAX)),
-                    Value::Float(f) => Value::Float(f.abs()),
-                    o => o,
-                }
-            } else {
-                v
-            })
-        }
+            },
+            other => {
+                return fail(
+                    self,
+                    format!(
+                        "Value of type {} cannot be converted to {}",
+                        infer_generalized(other),
+                        t
+                    ),
+                )
+            }
+        };
+        Ok(if abs {
+            match v {
+                Value::Integer(i) => Value::Integer(i.checked_abs().unwrap_or(i64::MAX)),
+                Value::Float(f) => Value::Float(f.abs()),
+                o => o,
+            }
+        } else {
+            v
+        })
     }
 
     /// `Boolean.new(...)`.
@@ -618,127 +614,123 @@ impl Evaluator {
     fn new_array(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
         let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
         let fail = |this: &Self, m: String| Err(this.error(at, m));
-        {
-            let wrap = match args.get(1) {
-                None => false,
-                Some(Value::Boolean(b)) => *b,
-                Some(other) => {
-                    return fail(
-                        self,
-                        format!(
-                            "'new_array' parameter 'wrap' expects a Boolean value, got {}",
-                            infer_generalized(other)
-                        ),
-                    )
-                }
-            };
-            let v = arg(0);
-            Ok(Value::Array(match v {
-                Value::Array(a) => a,
-                other if wrap => vec![other],
-                Value::Hash(h) => h
-                    .iter()
-                    .map(|(k, v)| Value::Array(vec![k.clone(), v.clone()]))
-                    .collect(),
-                Value::String(s) => s.chars().map(|c| Value::String(c.to_string())).collect(),
-                Value::Integer(n) => {
-                    self.check_size(n.max(0) as u128)?;
-                    (0..n).map(Value::Integer).collect()
-                }
-                Value::Iterator(it) => it.elements,
-                Value::Type(Type::Integer(r)) if r.from.is_some() && r.to.is_some() => {
-                    self.check_size((r.hi() - r.lo() + 1).max(0) as u128)?;
-                    (r.lo()..=r.hi())
-                        .map(|i| Value::Integer(i as i64))
-                        .collect()
-                }
-                Value::Type(Type::Enum(e)) => {
-                    e.values.iter().map(|s| Value::string(s.clone())).collect()
-                }
-                other => {
-                    return fail(
-                        self,
-                        format!(
-                            "Value of type {} cannot be converted to Array",
-                            infer_generalized(&other)
-                        ),
-                    )
-                }
-            }))
-        }
+        let wrap = match args.get(1) {
+            None => false,
+            Some(Value::Boolean(b)) => *b,
+            Some(other) => {
+                return fail(
+                    self,
+                    format!(
+                        "'new_array' parameter 'wrap' expects a Boolean value, got {}",
+                        infer_generalized(other)
+                    ),
+                )
+            }
+        };
+        let v = arg(0);
+        Ok(Value::Array(match v {
+            Value::Array(a) => a,
+            other if wrap => vec![other],
+            Value::Hash(h) => h
+                .iter()
+                .map(|(k, v)| Value::Array(vec![k.clone(), v.clone()]))
+                .collect(),
+            Value::String(s) => s.chars().map(|c| Value::String(c.to_string())).collect(),
+            Value::Integer(n) => {
+                self.check_size(n.max(0) as u128)?;
+                (0..n).map(Value::Integer).collect()
+            }
+            Value::Iterator(it) => it.elements,
+            Value::Type(Type::Integer(r)) if r.from.is_some() && r.to.is_some() => {
+                self.check_size((r.hi() - r.lo() + 1).max(0) as u128)?;
+                (r.lo()..=r.hi())
+                    .map(|i| Value::Integer(i as i64))
+                    .collect()
+            }
+            Value::Type(Type::Enum(e)) => {
+                e.values.iter().map(|s| Value::string(s.clone())).collect()
+            }
+            other => {
+                return fail(
+                    self,
+                    format!(
+                        "Value of type {} cannot be converted to Array",
+                        infer_generalized(&other)
+                    ),
+                )
+            }
+        }))
     }
 
     /// `Hash.new(...)`.
     fn new_hash(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
         let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::Undef);
         let fail = |this: &Self, m: String| Err(this.error(at, m));
-        {
-            let v = arg(0);
-            let pairs_from = |items: Vec<Value>| -> Option<OrderedHash> {
-                if items
-                    .iter()
-                    .all(|e| matches!(e, Value::Array(p) if p.len() == 2))
-                {
-                    Some(
-                        items
-                            .into_iter()
-                            .filter_map(|e| match e {
-                                Value::Array(mut p) => {
-                                    let b = p.pop()?;
-                                    let a = p.pop()?;
-                                    Some((a, b))
-                                }
-                                _ => None,
-                            })
-                            .collect(),
-                    )
-                } else if items.len().is_multiple_of(2) {
-                    Some(
-                        items
-                            .chunks(2)
-                            .map(|c| (c[0].clone(), c[1].clone()))
-                            .collect(),
-                    )
-                } else {
-                    None
+        let v = arg(0);
+        let pairs_from = |items: Vec<Value>| -> Option<OrderedHash> {
+            if items
+                .iter()
+                .all(|e| matches!(e, Value::Array(p) if p.len() == 2))
+            {
+                Some(
+                    items
+                        .into_iter()
+                        .filter_map(|e| match e {
+                            Value::Array(mut p) => {
+                                let b = p.pop()?;
+                                let a = p.pop()?;
+                                Some((a, b))
+                            }
+                            _ => None,
+                        })
+                        .collect(),
+                )
+            } else if items.len().is_multiple_of(2) {
+                Some(
+                    items
+                        .chunks(2)
+                        .map(|c| (c[0].clone(), c[1].clone()))
+                        .collect(),
+                )
+            } else {
+                None
+            }
+        };
+        // other iterables are splatted into Ruby's `Hash[...]`
+        let splatted = match v {
+            Value::Hash(h) => return Ok(Value::Hash(h)),
+            Value::Array(a) => {
+                return match pairs_from(a) {
+                    Some(h) => Ok(Value::Hash(h)),
+                    None => fail(self, "odd number of arguments for Hash".into()),
                 }
-            };
-            // other iterables are splatted into Ruby's `Hash[...]`
-            let splatted = match v {
-                Value::Hash(h) => return Ok(Value::Hash(h)),
-                Value::Array(a) => {
-                    return match pairs_from(a) {
-                        Some(h) => Ok(Value::Hash(h)),
-                        None => fail(self, "odd number of arguments for Hash".into()),
-                    }
-                }
-                Value::Iterator(it) => it.elements,
-                Value::Integer(n) if n >= 0 => {
-                    self.check_size(n as u128)?;
-                    (0..n).map(Value::Integer).collect()
-                }
-                Value::String(s) => s.chars().map(|c| Value::String(c.to_string())).collect(),
-                Value::Type(Type::Enum(e)) => e.values.iter().map(Value::string).collect(),
-                Value::Type(Type::Integer(r)) if r.from.is_some() && r.to.is_some() => {
-                    self.check_size((r.hi() - r.lo() + 1).max(0) as u128)?;
-                    (r.lo()..=r.hi())
-                        .map(|i| Value::Integer(i as i64))
-                        .collect()
-                }
-                other => {
-                    return fail(
-                        self,
-                        format!(
-                            "Value of type {} cannot be converted to Hash",
-                            infer_generalized(&other)
-                        ),
-                    )
-                }
-            };
-            ruby_hash_splat(splatted)
-                .map(Value::Hash)
-                .or_else(|m| fail(self, m))
-        }
+            }
+            Value::Iterator(it) => it.elements,
+            Value::Integer(n) if n >= 0 => {
+                self.check_size(n as u128)?;
+                (0..n).map(Value::Integer).collect()
+            }
+            Value::String(s) => s.chars().map(|c| Value::String(c.to_string())).collect(),
+            Value::Type(Type::Enum(e)) => e.values.iter().map(Value::string).collect(),
+            Value::Type(Type::Integer(r)) if r.from.is_some() && r.to.is_some() => {
+                self.check_size((r.hi() - r.lo() + 1).max(0) as u128)?;
+                (r.lo()..=r.hi())
+                    .map(|i| Value::Integer(i as i64))
+                    .collect()
+            }
+            other => {
+                return fail(
+                    self,
+                    format!(
+                        "Value of type {} cannot be converted to Hash",
+                        infer_generalized(&other)
+                    ),
+                )
+            }
+        };
+        ruby_hash_splat(splatted)
+            .map(Value::Hash)
+            .or_else(|m| fail(self, m))
     }
 
     /// `Regexp.new(...)`.
@@ -880,30 +872,26 @@ impl Evaluator {
 
     /// `Binary.new(...)`.
     fn new_binary(&mut self, args: &[Value], at: ExprId) -> Result<Value, Flow> {
-        {
-            let bytes = match args {
-                [Value::String(s)] => crate::values::binary::from_string(s, "%B"),
-                [Value::String(s), Value::String(f)] => crate::values::binary::from_string(s, f),
-                [Value::Array(a)] => byte_array(a),
-                [Value::Hash(h)] => match (
-                    h.get(&Value::string("value")),
-                    h.get(&Value::string("format")),
-                ) {
-                    (Some(Value::String(s)), None | Some(Value::Undef)) => {
-                        crate::values::binary::from_string(s, "%B")
-                    }
-                    (Some(Value::String(s)), Some(Value::String(f))) => {
-                        crate::values::binary::from_string(s, f)
-                    }
-                    (Some(Value::Array(a)), None) => byte_array(a),
-                    _ => Err(
-                        "Binary.new() expects a hash with a String or byte Array 'value'".into(),
-                    ),
-                },
-                _ => Err("Binary.new() was called with arguments it does not accept".into()),
-            };
-            bytes.map(Value::Binary).map_err(|e| self.error(at, e))
-        }
+        let bytes = match args {
+            [Value::String(s)] => crate::values::binary::from_string(s, "%B"),
+            [Value::String(s), Value::String(f)] => crate::values::binary::from_string(s, f),
+            [Value::Array(a)] => byte_array(a),
+            [Value::Hash(h)] => match (
+                h.get(&Value::string("value")),
+                h.get(&Value::string("format")),
+            ) {
+                (Some(Value::String(s)), None | Some(Value::Undef)) => {
+                    crate::values::binary::from_string(s, "%B")
+                }
+                (Some(Value::String(s)), Some(Value::String(f))) => {
+                    crate::values::binary::from_string(s, f)
+                }
+                (Some(Value::Array(a)), None) => byte_array(a),
+                _ => Err("Binary.new() expects a hash with a String or byte Array 'value'".into()),
+            },
+            _ => Err("Binary.new() was called with arguments it does not accept".into()),
+        };
+        bytes.map(Value::Binary).map_err(|e| self.error(at, e))
     }
 
     /// `Uri.new(...)`.

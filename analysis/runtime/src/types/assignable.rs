@@ -334,33 +334,31 @@ impl<'a> TypeSystem<'a> {
     /// Whether a type is assignable to `Enum[...]`.
     fn enum_assignable(&self, e: &EnumType, o: &Type) -> bool {
         use Type as T;
-        {
-            if let T::Enum(oe) = o {
-                if oe == e {
-                    return true;
-                }
-            }
-            if e.values.is_empty() && matches!(o, T::String(_) | T::Enum(_) | T::Pattern(_)) {
+        if let T::Enum(oe) = o {
+            if oe == e {
                 return true;
             }
-            let inst = |s: &str| {
-                if e.case_insensitive {
-                    e.values
-                        .iter()
-                        .any(|v| v.to_lowercase() == s.to_lowercase())
-                } else {
-                    e.values.iter().any(|v| v == s)
-                }
-            };
-            match o {
-                T::String(StringParam::Value(v)) => inst(v),
-                T::Enum(oe) => {
-                    !oe.values.is_empty()
-                        && (e.case_insensitive || !oe.case_insensitive)
-                        && oe.values.iter().all(|s| inst(s))
-                }
-                _ => false,
+        }
+        if e.values.is_empty() && matches!(o, T::String(_) | T::Enum(_) | T::Pattern(_)) {
+            return true;
+        }
+        let inst = |s: &str| {
+            if e.case_insensitive {
+                e.values
+                    .iter()
+                    .any(|v| v.to_lowercase() == s.to_lowercase())
+            } else {
+                e.values.iter().any(|v| v == s)
             }
+        };
+        match o {
+            T::String(StringParam::Value(v)) => inst(v),
+            T::Enum(oe) => {
+                !oe.values.is_empty()
+                    && (e.case_insensitive || !oe.case_insensitive)
+                    && oe.values.iter().all(|s| inst(s))
+            }
+            _ => false,
         }
     }
 
@@ -402,30 +400,28 @@ impl<'a> TypeSystem<'a> {
     /// Whether a type is assignable to `Pattern[...]`.
     fn pattern_assignable(&self, ps: &[String], o: &Type) -> bool {
         use Type as T;
-        {
-            if let T::Pattern(ops) = o {
-                if ops == ps || ps.is_empty() {
-                    return true;
+        if let T::Pattern(ops) = o {
+            if ops == ps || ps.is_empty() {
+                return true;
+            }
+        }
+        match o {
+            T::String(StringParam::Value(v)) => {
+                ps.is_empty() || ps.iter().any(|p| pattern_matches(p, v))
+            }
+            T::String(_) => ps.is_empty(),
+            T::Enum(oe) => {
+                if oe.values.is_empty() {
+                    ps.is_empty()
+                } else {
+                    ps.is_empty()
+                        || oe
+                            .values
+                            .iter()
+                            .all(|s| ps.iter().any(|p| pattern_matches(p, s)))
                 }
             }
-            match o {
-                T::String(StringParam::Value(v)) => {
-                    ps.is_empty() || ps.iter().any(|p| pattern_matches(p, v))
-                }
-                T::String(_) => ps.is_empty(),
-                T::Enum(oe) => {
-                    if oe.values.is_empty() {
-                        ps.is_empty()
-                    } else {
-                        ps.is_empty()
-                            || oe
-                                .values
-                                .iter()
-                                .all(|s| ps.iter().any(|p| pattern_matches(p, s)))
-                    }
-                }
-                _ => false,
-            }
+            _ => false,
         }
     }
 

@@ -582,179 +582,163 @@ pub fn parameterize_access(base: &Type, args: &[Value]) -> AccessResult {
 /// `Regexp[...]`.
 fn regexp_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
     let t = |t: Type| Ok(Value::Type(t));
-    {
-        if keys.len() != 1 {
-            return Err(arity_error(label, 1, Some(1), keys.len()).into());
-        }
-        match &keys[0] {
-            Value::String(s) => t(Type::Regexp(Some(s.clone()))),
-            Value::Regexp(r) => t(Type::Regexp(Some(r.source().to_string()))),
-            other => Err(specialization_error(base, other, "String or Regexp").into()),
-        }
+    if keys.len() != 1 {
+        return Err(arity_error(label, 1, Some(1), keys.len()).into());
+    }
+    match &keys[0] {
+        Value::String(s) => t(Type::Regexp(Some(s.clone()))),
+        Value::Regexp(r) => t(Type::Regexp(Some(r.source().to_string()))),
+        other => Err(specialization_error(base, other, "String or Regexp").into()),
     }
 }
 
 /// `Enum[...]`.
 fn enum_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
     let t = |t: Type| Ok(Value::Type(t));
-    {
-        let mut keys = keys.clone();
-        let mut ci = false;
-        if let Some(Value::Boolean(b)) = keys.last() {
-            ci = *b;
-            keys.pop();
-        }
-        if keys.is_empty() {
-            return Err(arity_error(label, 1, None, 0).into());
-        }
-        let mut values = Vec::new();
-        for k in &keys {
-            match k {
-                Value::String(s) => values.push(s.clone()),
-                other => return Err(specialization_error(base, other, "String").into()),
-            }
-        }
-        t(Type::Enum(EnumType::new(values, ci)))
+    let mut keys = keys.clone();
+    let mut ci = false;
+    if let Some(Value::Boolean(b)) = keys.last() {
+        ci = *b;
+        keys.pop();
     }
+    if keys.is_empty() {
+        return Err(arity_error(label, 1, None, 0).into());
+    }
+    let mut values = Vec::new();
+    for k in &keys {
+        match k {
+            Value::String(s) => values.push(s.clone()),
+            other => return Err(specialization_error(base, other, "String").into()),
+        }
+    }
+    t(Type::Enum(EnumType::new(values, ci)))
 }
 
 /// `Variant[...]`.
 fn variant_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
     let t = |t: Type| Ok(Value::Type(t));
-    {
-        if keys.is_empty() {
-            return Err(arity_error(label, 1, None, 0).into());
-        }
-        let mut types = Vec::new();
-        for k in &keys {
-            match k {
-                Value::Type(x) => types.push(x.clone()),
-                other => return Err(specialization_error(base, other, "Any-Type").into()),
-            }
-        }
-        t(variant_maybe(types))
+    if keys.is_empty() {
+        return Err(arity_error(label, 1, None, 0).into());
     }
+    let mut types = Vec::new();
+    for k in &keys {
+        match k {
+            Value::Type(x) => types.push(x.clone()),
+            other => return Err(specialization_error(base, other, "Any-Type").into()),
+        }
+    }
+    t(variant_maybe(types))
 }
 
 /// `SemVer[...]`.
 fn semver_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
     let t = |t: Type| Ok(Value::Type(t));
-    {
-        if keys.is_empty() {
-            return Err(arity_error(label, 1, None, 0).into());
-        }
-        let mut ranges = Vec::new();
-        for k in &keys {
-            match k {
-                Value::String(s) => ranges.push(VersionRange::parse(s)?),
-                Value::SemVerRange(r) => ranges.push(r.clone()),
-                other => {
-                    return Err(specialization_error(
-                        base,
-                        other,
-                        "String or SemanticPuppet::VersionRange",
-                    )
-                    .into())
-                }
+    if keys.is_empty() {
+        return Err(arity_error(label, 1, None, 0).into());
+    }
+    let mut ranges = Vec::new();
+    for k in &keys {
+        match k {
+            Value::String(s) => ranges.push(VersionRange::parse(s)?),
+            Value::SemVerRange(r) => ranges.push(r.clone()),
+            other => {
+                return Err(specialization_error(
+                    base,
+                    other,
+                    "String or SemanticPuppet::VersionRange",
+                )
+                .into())
             }
         }
-        t(Type::SemVer(merge_version_ranges(ranges)))
     }
+    t(Type::SemVer(merge_version_ranges(ranges)))
 }
 
 /// `Timespan | Timestamp[...]`.
 fn time_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
     let t = |t: Type| Ok(Value::Type(t));
-    {
-        let ts = matches!(base, Type::Timestamp(_));
-        if keys.len() > 2 {
-            return Err(arity_error(label, 0, Some(2), keys.len()).into());
-        }
-        let r = time_range(&keys, ts)?;
-        t(if ts {
-            Type::Timestamp(r)
-        } else {
-            Type::Timespan(r)
-        })
+    let ts = matches!(base, Type::Timestamp(_));
+    if keys.len() > 2 {
+        return Err(arity_error(label, 0, Some(2), keys.len()).into());
     }
+    let r = time_range(&keys, ts)?;
+    t(if ts {
+        Type::Timestamp(r)
+    } else {
+        Type::Timespan(r)
+    })
 }
 
 /// `Tuple[...]`.
 fn tuple_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
     let t = |t: Type| Ok(Value::Type(t));
-    {
-        let mut keys = keys.clone();
-        let n = keys.len();
-        let size = if n >= 2 && is_range_param(&keys[n - 2]) && is_range_param(&keys[n - 1]) {
-            let r = int_range(&keys[n - 2], Some(&keys[n - 1]))?;
-            keys.truncate(n - 2);
-            Some(r)
-        } else if n >= 1 && is_range_param(&keys[n - 1]) {
-            let r = int_range(&keys[n - 1], None)?;
-            keys.truncate(n - 1);
-            Some(r)
-        } else {
-            None
-        };
-        if keys.is_empty() {
-            return Err(arity_error(label, 1, None, 0).into());
-        }
-        let mut types = Vec::new();
-        for k in &keys {
-            match k {
-                Value::Type(x) => types.push(x.clone()),
-                other => return Err(specialization_error(base, other, "Any-Type").into()),
-            }
-        }
-        t(Type::Tuple(types, size.map(IntRange::to_size)))
+    let mut keys = keys.clone();
+    let n = keys.len();
+    let size = if n >= 2 && is_range_param(&keys[n - 2]) && is_range_param(&keys[n - 1]) {
+        let r = int_range(&keys[n - 2], Some(&keys[n - 1]))?;
+        keys.truncate(n - 2);
+        Some(r)
+    } else if n >= 1 && is_range_param(&keys[n - 1]) {
+        let r = int_range(&keys[n - 1], None)?;
+        keys.truncate(n - 1);
+        Some(r)
+    } else {
+        None
+    };
+    if keys.is_empty() {
+        return Err(arity_error(label, 1, None, 0).into());
     }
+    let mut types = Vec::new();
+    for k in &keys {
+        match k {
+            Value::Type(x) => types.push(x.clone()),
+            other => return Err(specialization_error(base, other, "Any-Type").into()),
+        }
+    }
+    t(Type::Tuple(types, size.map(IntRange::to_size)))
 }
 
 /// `Uri[...]`.
 fn uri_access(keys: Vec<Value>) -> AccessResult {
     let t = |t: Type| Ok(Value::Type(t));
-    {
-        if keys.len() != 1 {
-            return Err(arity_error("URI-Type", 1, None, keys.len()).into());
+    if keys.len() != 1 {
+        return Err(arity_error("URI-Type", 1, None, keys.len()).into());
+    }
+    match &keys[0] {
+        Value::String(s) => t(Type::Uri(Some(Box::new(Value::Hash(
+            super::infer::uri_parameters(s),
+        ))))),
+        // only URI parts (matched as `=~` would: strings, regexps, types)
+        Value::Hash(h)
+            if h.keys()
+                .all(|k| matches!(k, Value::String(k) if URI_PARTS.contains(&k.as_str()))) =>
+        {
+            t(Type::Uri(Some(Box::new(Value::Hash(h.clone())))))
         }
-        match &keys[0] {
-            Value::String(s) => t(Type::Uri(Some(Box::new(Value::Hash(
-                super::infer::uri_parameters(s),
-            ))))),
-            // only URI parts (matched as `=~` would: strings, regexps, types)
-            Value::Hash(h)
-                if h.keys()
-                    .all(|k| matches!(k, Value::String(k) if URI_PARTS.contains(&k.as_str()))) =>
-            {
-                t(Type::Uri(Some(Box::new(Value::Hash(h.clone())))))
-            }
-            other => Err(format!(
-                "URI-Type[] arguments must be types. Got {}",
-                class_name(other)
-            )
-            .into()),
-        }
+        other => Err(format!(
+            "URI-Type[] arguments must be types. Got {}",
+            class_name(other)
+        )
+        .into()),
     }
 }
 
 /// `Optional[...]`.
 fn optional_access(keys: Vec<Value>) -> AccessResult {
     let t = |t: Type| Ok(Value::Type(t));
-    {
-        if keys.len() != 1 {
-            return Err(arity_error("Optional-Type", 1, None, keys.len()).into());
-        }
-        match &keys[0] {
-            Value::Type(x) => t(Type::Optional(Some(Box::new(x.clone())))),
-            Value::String(s) => t(Type::Optional(Some(Box::new(Type::String(
-                StringParam::Value(s.clone()),
-            ))))),
-            other => Err(format!(
-                "Optional-Type[] arguments must be types. Got {}",
-                class_name(other)
-            )
-            .into()),
-        }
+    if keys.len() != 1 {
+        return Err(arity_error("Optional-Type", 1, None, keys.len()).into());
+    }
+    match &keys[0] {
+        Value::Type(x) => t(Type::Optional(Some(Box::new(x.clone())))),
+        Value::String(s) => t(Type::Optional(Some(Box::new(Type::String(
+            StringParam::Value(s.clone()),
+        ))))),
+        other => Err(format!(
+            "Optional-Type[] arguments must be types. Got {}",
+            class_name(other)
+        )
+        .into()),
     }
 }
 
@@ -782,121 +766,113 @@ fn not_undef_access(keys: Vec<Value>) -> AccessResult {
 /// `Runtime[...]`.
 fn runtime_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
     let t = |t: Type| Ok(Value::Type(t));
-    {
-        if keys.len() != 2 {
-            return Err(arity_error(label, 2, Some(2), keys.len()).into());
-        }
-        let mut parts = Vec::new();
-        for k in &keys {
-            match k {
-                Value::String(s) => parts.push(s.clone()),
-                other => return Err(specialization_error(base, other, "String or String").into()),
-            }
-        }
-        t(Type::Runtime(
-            Some(parts[0].clone()),
-            Some(parts[1].clone()),
-        ))
+    if keys.len() != 2 {
+        return Err(arity_error(label, 2, Some(2), keys.len()).into());
     }
+    let mut parts = Vec::new();
+    for k in &keys {
+        match k {
+            Value::String(s) => parts.push(s.clone()),
+            other => return Err(specialization_error(base, other, "String or String").into()),
+        }
+    }
+    t(Type::Runtime(
+        Some(parts[0].clone()),
+        Some(parts[1].clone()),
+    ))
 }
 
 /// `Integer[...]`.
 fn integer_access(keys: Vec<Value>) -> AccessResult {
     let t = |t: Type| Ok(Value::Type(t));
-    {
-        if !(1..=2).contains(&keys.len()) {
+    if !(1..=2).contains(&keys.len()) {
+        return Err(format!(
+            "Integer-Type supports [] with one or two arguments (from, to). Got {}",
+            keys.len()
+        )
+        .into());
+    }
+    for k in &keys {
+        if !matches!(k, Value::Integer(_) | Value::Default) {
             return Err(format!(
-                "Integer-Type supports [] with one or two arguments (from, to). Got {}",
-                keys.len()
+                "Integer-Type [] requires all arguments to be integers (or default). Got {}",
+                class_name(k)
             )
             .into());
         }
-        for k in &keys {
-            if !matches!(k, Value::Integer(_) | Value::Default) {
-                return Err(format!(
-                    "Integer-Type [] requires all arguments to be integers (or default). Got {}",
-                    class_name(k)
-                )
-                .into());
-            }
-        }
-        t(Type::Integer(int_range(&keys[0], keys.get(1))?))
     }
+    t(Type::Integer(int_range(&keys[0], keys.get(1))?))
 }
 
 /// `Float[...]`.
 fn float_access(keys: Vec<Value>) -> AccessResult {
     let t = |t: Type| Ok(Value::Type(t));
-    {
-        if !(1..=2).contains(&keys.len()) {
-            return Err(format!(
-                "Float-Type supports [] with one or two arguments (from, to). Got {}",
-                keys.len()
-            )
-            .into());
-        }
-        let mut bounds = [f64::NEG_INFINITY, f64::INFINITY];
-        for (i, k) in keys.iter().enumerate() {
-            bounds[i] = match k {
-                Value::Integer(n) => *n as f64,
-                Value::Float(f) => *f,
-                Value::Default => bounds[i],
-                other => {
-                    return Err(format!(
-                        "Float-Type [] requires all arguments to be floats, or integers (or default). Got {}",
-                        class_name(other)
-                    )
-                    .into())
-                }
-            };
-        }
-        if bounds[0] > bounds[1] {
-            let show = |f: f64| crate::values::float::ruby_float_to_s(f);
-            return Err(format!(
-                "'from' must be less or equal to 'to'. Got ({}, {}",
-                show(bounds[0]),
-                show(bounds[1])
-            )
-            .into());
-        }
-        t(Type::Float(FloatRange {
-            from: bounds[0],
-            to: bounds[1],
-        }))
+    if !(1..=2).contains(&keys.len()) {
+        return Err(format!(
+            "Float-Type supports [] with one or two arguments (from, to). Got {}",
+            keys.len()
+        )
+        .into());
     }
+    let mut bounds = [f64::NEG_INFINITY, f64::INFINITY];
+    for (i, k) in keys.iter().enumerate() {
+        bounds[i] = match k {
+            Value::Integer(n) => *n as f64,
+            Value::Float(f) => *f,
+            Value::Default => bounds[i],
+            other => {
+                return Err(format!(
+                    "Float-Type [] requires all arguments to be floats, or integers (or default). Got {}",
+                    class_name(other)
+                )
+                .into())
+            }
+        };
+    }
+    if bounds[0] > bounds[1] {
+        let show = |f: f64| crate::values::float::ruby_float_to_s(f);
+        return Err(format!(
+            "'from' must be less or equal to 'to'. Got ({}, {}",
+            show(bounds[0]),
+            show(bounds[1])
+        )
+        .into());
+    }
+    t(Type::Float(FloatRange {
+        from: bounds[0],
+        to: bounds[1],
+    }))
 }
 
 /// `Hash[...]`.
 fn hash_access(keys: Vec<Value>) -> AccessResult {
     let t = |t: Type| Ok(Value::Type(t));
-    {
-        if keys.len() == 2 {
-            if let (Value::Integer(_), Value::Integer(_)) = (&keys[0], &keys[1]) {
-                let r = int_range(&keys[0], Some(&keys[1]))?;
-                return t(Type::hash_sized(Type::Any, Type::Any, Some(r)));
-            }
+    if keys.len() == 2 {
+        if let (Value::Integer(_), Value::Integer(_)) = (&keys[0], &keys[1]) {
+            let r = int_range(&keys[0], Some(&keys[1]))?;
+            return t(Type::hash_sized(Type::Any, Type::Any, Some(r)));
         }
-        for k in keys.iter().take(2) {
-            if as_type(k).is_none() {
-                return Err(
-                    format!("Hash-Type[] arguments must be types. Got {}", class_name(k)).into(),
-                );
-            }
-        }
-        let size = match keys.len() {
-            2 => None,
-            3 => Some(match &keys[2] {
-                Value::Type(Type::Integer(r)) => *r,
-                other => int_range(other, None)?,
-            }),
-            4 => Some(size_constraint(&keys[2..4])?),
-            n => return Err(arity_error("Hash-Type", 2, Some(4), n).into()),
-        };
-        let (Some(k), Some(v)) = (as_type(&keys[0]), as_type(&keys[1])) else {
-            return Err(arity_error("Hash-Type", 2, Some(4), keys.len()).into());
-        };
-        t(Type::hash_sized(k.clone(), v.clone(), size))
     }
+    for k in keys.iter().take(2) {
+        if as_type(k).is_none() {
+            return Err(
+                format!("Hash-Type[] arguments must be types. Got {}", class_name(k)).into(),
+            );
+        }
+    }
+    let size = match keys.len() {
+        2 => None,
+        3 => Some(match &keys[2] {
+            Value::Type(Type::Integer(r)) => *r,
+            other => int_range(other, None)?,
+        }),
+        4 => Some(size_constraint(&keys[2..4])?),
+        n => return Err(arity_error("Hash-Type", 2, Some(4), n).into()),
+    };
+    let (Some(k), Some(v)) = (as_type(&keys[0]), as_type(&keys[1])) else {
+        return Err(arity_error("Hash-Type", 2, Some(4), keys.len()).into());
+    };
+    t(Type::hash_sized(k.clone(), v.clone(), size))
 }
 
 /// `Array[...]`.
@@ -936,30 +912,26 @@ fn array_access(keys: Vec<Value>) -> AccessResult {
 /// `Object | TypeSet[...]`.
 fn object_access(base: &Type, keys: Vec<Value>) -> AccessResult {
     let t = |t: Type| Ok(Value::Type(t));
-    {
-        if keys.len() != 1 {
-            return Err(
-                arity_error(&format!("{}-Type", base_name(base)), 1, None, keys.len()).into(),
-            );
-        }
-        let name = match &keys[0] {
-            Value::Hash(h) => match h.get(&Value::string("name")) {
-                Some(Value::String(s)) => Some(s.clone()),
-                _ => None,
-            },
-            Value::String(s) if !is_object_name(s) => {
-                return Err(format!(
-                    "object name has wrong type, expects a match for Pattern[/\\A[A-Z][\\w]*(?:::[A-Z][\\w]*)*\\z/], got '{s}'"
-                )
-                .into())
-            }
+    if keys.len() != 1 {
+        return Err(arity_error(&format!("{}-Type", base_name(base)), 1, None, keys.len()).into());
+    }
+    let name = match &keys[0] {
+        Value::Hash(h) => match h.get(&Value::string("name")) {
+            Some(Value::String(s)) => Some(s.clone()),
             _ => None,
-        };
-        if matches!(base, Type::TypeSet(_)) {
-            t(Type::TypeSet(name))
-        } else {
-            t(Type::Object(ObjectType { name, parent: None }))
+        },
+        Value::String(s) if !is_object_name(s) => {
+            return Err(format!(
+                "object name has wrong type, expects a match for Pattern[/\\A[A-Z][\\w]*(?:::[A-Z][\\w]*)*\\z/], got '{s}'"
+            )
+            .into())
         }
+        _ => None,
+    };
+    if matches!(base, Type::TypeSet(_)) {
+        t(Type::TypeSet(name))
+    } else {
+        t(Type::Object(ObjectType { name, parent: None }))
     }
 }
 

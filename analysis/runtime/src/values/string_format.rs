@@ -885,31 +885,29 @@ fn format_default(s: &Spec) -> Result<String, String> {
 
 /// Formats a Boolean value.
 fn format_boolean(b: bool, s: &Spec) -> Result<String, String> {
-    {
-        let word = |w: &str| {
-            if s.alt {
-                w.chars().take(1).collect::<String>()
-            } else {
-                w.to_string()
-            }
-        };
-        match s.conv {
-            't' => Ok(apply_string_flags(
-                s,
-                &word(if b { "true" } else { "false" }),
-            )),
-            'T' => Ok(apply_string_flags(
-                s,
-                &word(if b { "True" } else { "False" }),
-            )),
-            'y' => Ok(apply_string_flags(s, &word(if b { "yes" } else { "no" }))),
-            'Y' => Ok(apply_string_flags(s, &word(if b { "Yes" } else { "No" }))),
-            'd' | 'x' | 'X' | 'o' | 'b' | 'B' => fmt_int(s, b as i64),
-            'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => fmt_float(s, if b { 1.0 } else { 0.0 }),
-            's' => Ok(apply_string_flags(s, if b { "true" } else { "false" })),
-            'p' => Ok(apply_string_flags(s, if b { "true" } else { "false" })),
-            c => Err(format_error("Boolean", c, "tTyYdxXobBeEfgGaAsp")),
+    let word = |w: &str| {
+        if s.alt {
+            w.chars().take(1).collect::<String>()
+        } else {
+            w.to_string()
         }
+    };
+    match s.conv {
+        't' => Ok(apply_string_flags(
+            s,
+            &word(if b { "true" } else { "false" }),
+        )),
+        'T' => Ok(apply_string_flags(
+            s,
+            &word(if b { "True" } else { "False" }),
+        )),
+        'y' => Ok(apply_string_flags(s, &word(if b { "yes" } else { "no" }))),
+        'Y' => Ok(apply_string_flags(s, &word(if b { "Yes" } else { "No" }))),
+        'd' | 'x' | 'X' | 'o' | 'b' | 'B' => fmt_int(s, b as i64),
+        'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => fmt_float(s, if b { 1.0 } else { 0.0 }),
+        's' => Ok(apply_string_flags(s, if b { "true" } else { "false" })),
+        'p' => Ok(apply_string_flags(s, if b { "true" } else { "false" })),
+        c => Err(format_error("Boolean", c, "tTyYdxXobBeEfgGaAsp")),
     }
 }
 
@@ -946,36 +944,34 @@ fn format_integer(n: i64, s: &Spec) -> Result<String, String> {
 
 /// Formats a String value.
 fn format_string(text: &str, s: &Spec) -> Result<String, String> {
-    {
-        let quoted = |t: &str| apply_string_flags(s, &puppet_quote(t));
-        match s.conv {
-            's' => Ok(fmt_str(s, text)),
-            'p' => Ok(apply_string_flags(
-                s,
-                &if s.alt {
-                    puppet_double_quote(text)
-                } else {
-                    puppet_quote(text)
-                },
-            )),
-            'c' | 'C' | 'u' | 'd' | 't' => {
-                let c = match s.conv {
-                    'c' => capitalize(text),
-                    'C' => text
-                        .split("::")
-                        .map(capitalize)
-                        .collect::<Vec<_>>()
-                        .join("::"),
-                    'u' => text.to_uppercase(),
-                    'd' => text.to_lowercase(),
-                    _ => text
-                        .trim_matches(|c: char| c.is_ascii_whitespace() || c == '\0')
-                        .to_string(),
-                };
-                Ok(if s.alt { quoted(&c) } else { fmt_str(s, &c) })
-            }
-            c => Err(format_error("String", c, "cCudspt")),
+    let quoted = |t: &str| apply_string_flags(s, &puppet_quote(t));
+    match s.conv {
+        's' => Ok(fmt_str(s, text)),
+        'p' => Ok(apply_string_flags(
+            s,
+            &if s.alt {
+                puppet_double_quote(text)
+            } else {
+                puppet_quote(text)
+            },
+        )),
+        'c' | 'C' | 'u' | 'd' | 't' => {
+            let c = match s.conv {
+                'c' => capitalize(text),
+                'C' => text
+                    .split("::")
+                    .map(capitalize)
+                    .collect::<Vec<_>>()
+                    .join("::"),
+                'u' => text.to_uppercase(),
+                'd' => text.to_lowercase(),
+                _ => text
+                    .trim_matches(|c: char| c.is_ascii_whitespace() || c == '\0')
+                    .to_string(),
+            };
+            Ok(if s.alt { quoted(&c) } else { fmt_str(s, &c) })
         }
+        c => Err(format_error("String", c, "cCudspt")),
     }
 }
 
@@ -987,65 +983,62 @@ fn format_array(
     map: &[(Type, Format)],
     ind: Indent,
 ) -> Result<String, String> {
-    {
-        if !matches!(s.conv, 'a' | 's' | 'p') {
-            return Err(format_error("Array", s.conv, "asp"));
-        }
-        let sep = f.separator.clone().unwrap_or_else(|| ", ".into());
-        let inner = f.string_formats.clone().unwrap_or_else(container_defaults);
-        let (open, close) = delimiters(s, ('[', ']'));
-        let ind = ind.indenting(s.alt || ind.indenting);
-        let mut buf = String::new();
-        if ind.breaks() {
-            buf.push('\n');
-            buf.push_str(&ind.padding());
-        }
-        buf.push_str(&open);
-        let children = ind.increase(s.alt).subsequent();
-        let mut mapped = Vec::with_capacity(items.len());
-        for e in items {
-            let m = if is_container(e) { map } else { &inner };
-            mapped.push(convert(e, m, children)?);
-        }
-        // with `#` and a width, break before every scalar when a run of
-        // scalars is wider than the width
-        let size_break = s.alt
-            && s.width.is_some_and(|w| {
-                let mut runs = vec![0usize];
-                for (e, text) in items.iter().zip(&mapped) {
-                    if is_array_or_hash(e) {
-                        runs.push(0);
-                    } else if let Some(last) = runs.last_mut() {
-                        *last += text.chars().count();
-                    }
-                }
-                runs.into_iter().max().unwrap_or(0) > w
-            });
-        for (i, (e, text)) in items.iter().zip(&mapped).enumerate() {
-            if i == 0 {
-                if size_break && !is_array_or_hash(e) {
-                    buf.push(' ');
-                }
-            } else {
-                buf.push_str(&sep);
-                let after_container =
-                    s.alt && is_array_or_hash(&items[i - 1]) && !is_array_or_hash(e);
-                if (size_break && !is_array_or_hash(e)) || after_container {
-                    if !buf.ends_with('\n') {
-                        rstrip(&mut buf);
-                    }
-                    buf.push('\n');
-                    buf.push_str(&children.padding());
-                }
-            }
-            if buf.ends_with(' ') && text.starts_with('\n') {
-                rstrip(&mut buf);
-            }
-            buf.push_str(text);
-        }
-        buf.push_str(&close);
-        Ok(buf)
+    if !matches!(s.conv, 'a' | 's' | 'p') {
+        return Err(format_error("Array", s.conv, "asp"));
     }
+    let sep = f.separator.clone().unwrap_or_else(|| ", ".into());
+    let inner = f.string_formats.clone().unwrap_or_else(container_defaults);
+    let (open, close) = delimiters(s, ('[', ']'));
+    let ind = ind.indenting(s.alt || ind.indenting);
+    let mut buf = String::new();
+    if ind.breaks() {
+        buf.push('\n');
+        buf.push_str(&ind.padding());
+    }
+    buf.push_str(&open);
+    let children = ind.increase(s.alt).subsequent();
+    let mut mapped = Vec::with_capacity(items.len());
+    for e in items {
+        let m = if is_container(e) { map } else { &inner };
+        mapped.push(convert(e, m, children)?);
+    }
+    // with `#` and a width, break before every scalar when a run of
+    // scalars is wider than the width
+    let size_break = s.alt
+        && s.width.is_some_and(|w| {
+            let mut runs = vec![0usize];
+            for (e, text) in items.iter().zip(&mapped) {
+                if is_array_or_hash(e) {
+                    runs.push(0);
+                } else if let Some(last) = runs.last_mut() {
+                    *last += text.chars().count();
+                }
+            }
+            runs.into_iter().max().unwrap_or(0) > w
+        });
+    for (i, (e, text)) in items.iter().zip(&mapped).enumerate() {
+        if i == 0 {
+            if size_break && !is_array_or_hash(e) {
+                buf.push(' ');
+            }
+        } else {
+            buf.push_str(&sep);
+            let after_container = s.alt && is_array_or_hash(&items[i - 1]) && !is_array_or_hash(e);
+            if (size_break && !is_array_or_hash(e)) || after_container {
+                if !buf.ends_with('\n') {
+                    rstrip(&mut buf);
+                }
+                buf.push('\n');
+                buf.push_str(&children.padding());
+            }
+        }
+        if buf.ends_with(' ') && text.starts_with('\n') {
+            rstrip(&mut buf);
+        }
+        buf.push_str(text);
+    }
+    buf.push_str(&close);
+    Ok(buf)
 }
 
 /// Formats a Hash value.
@@ -1056,92 +1049,88 @@ fn format_hash(
     map: &[(Type, Format)],
     ind: Indent,
 ) -> Result<String, String> {
-    {
-        if s.conv == 'a' {
-            let arr = Value::Array(
-                h.iter()
-                    .map(|(k, v)| Value::Array(vec![k.clone(), v.clone()]))
-                    .collect(),
-            );
-            return convert(&arr, map, ind.deeper());
-        }
-        if !matches!(s.conv, 'h' | 's' | 'p') {
-            return Err(format_error("Hash", s.conv, "hasp"));
-        }
-        let mut sep = f.separator.clone().unwrap_or_else(|| ", ".into());
-        let assoc = f.separator2.clone().unwrap_or_else(|| " => ".into());
-        let inner = f.string_formats.clone().unwrap_or_else(container_defaults);
-        let (open, close) = delimiters(s, ('{', '}'));
-        if s.alt {
-            if !sep.ends_with('\n') {
-                sep = sep.trim_end().to_string();
-            }
-            sep.push('\n');
-        }
-        let ind = ind.indenting(s.alt || ind.indenting);
-        let mut buf = String::new();
-        if ind.breaks() {
-            buf.push('\n');
-            buf.push_str(&ind.padding());
-        }
-        let children = ind.increase(false);
-        let padding = if s.alt {
-            children.padding()
-        } else {
-            String::new()
-        };
-        let mut parts = Vec::new();
-        for (k, e) in h.iter() {
-            let km = if is_container(k) { map } else { &inner };
-            let vm = if is_container(e) { map } else { &inner };
-            let ks = convert(k, km, children)?;
-            let vs = convert(e, vm, children)?;
-            parts.push(format!("{}{}{}{}", padding, ks, assoc, vs));
-        }
-        buf.push_str(&open);
-        if s.alt {
-            buf.push('\n');
-        }
-        buf.push_str(&parts.join(&sep));
-        if s.alt {
-            buf.push('\n');
-            buf.push_str(&ind.padding());
-        }
-        buf.push_str(&close);
-        Ok(buf)
+    if s.conv == 'a' {
+        let arr = Value::Array(
+            h.iter()
+                .map(|(k, v)| Value::Array(vec![k.clone(), v.clone()]))
+                .collect(),
+        );
+        return convert(&arr, map, ind.deeper());
     }
+    if !matches!(s.conv, 'h' | 's' | 'p') {
+        return Err(format_error("Hash", s.conv, "hasp"));
+    }
+    let mut sep = f.separator.clone().unwrap_or_else(|| ", ".into());
+    let assoc = f.separator2.clone().unwrap_or_else(|| " => ".into());
+    let inner = f.string_formats.clone().unwrap_or_else(container_defaults);
+    let (open, close) = delimiters(s, ('{', '}'));
+    if s.alt {
+        if !sep.ends_with('\n') {
+            sep = sep.trim_end().to_string();
+        }
+        sep.push('\n');
+    }
+    let ind = ind.indenting(s.alt || ind.indenting);
+    let mut buf = String::new();
+    if ind.breaks() {
+        buf.push('\n');
+        buf.push_str(&ind.padding());
+    }
+    let children = ind.increase(false);
+    let padding = if s.alt {
+        children.padding()
+    } else {
+        String::new()
+    };
+    let mut parts = Vec::new();
+    for (k, e) in h.iter() {
+        let km = if is_container(k) { map } else { &inner };
+        let vm = if is_container(e) { map } else { &inner };
+        let ks = convert(k, km, children)?;
+        let vs = convert(e, vm, children)?;
+        parts.push(format!("{}{}{}{}", padding, ks, assoc, vs));
+    }
+    buf.push_str(&open);
+    if s.alt {
+        buf.push('\n');
+    }
+    buf.push_str(&parts.join(&sep));
+    if s.alt {
+        buf.push('\n');
+        buf.push_str(&ind.padding());
+    }
+    buf.push_str(&close);
+    Ok(buf)
 }
 
 /// Formats a Binary value.
 fn format_binary(bytes: &[u8], s: &Spec) -> Result<String, String> {
-    {
-        use super::binary;
-        // with `#`, the encoded text is shown quoted
-        let text = |t: String| {
-            if s.alt {
-                fmt_str(&s.with_conv('s'), &ruby_inspect(&Value::String(t)))
-            } else {
-                fmt_str(s, &t)
-            }
-        };
-        match s.conv {
-            's' => match std::str::from_utf8(bytes) {
-                Ok(t) => Ok(text(t.to_string())),
-                Err(_) => {
-                    Err("\"\\xFF\" from ASCII-8BIT to UTF-8: the binary is not valid UTF-8".into())
-                }
-            },
-            'p' => Ok(format!(
-                "Binary(\"{}\")",
-                fmt_str(s, &binary::encode_strict(bytes))
-            )),
-            'b' => Ok(text(binary::encode_relaxed(bytes))),
-            'B' => Ok(text(binary::encode_strict(bytes))),
-            'u' => Ok(text(binary::encode_urlsafe(bytes))),
-            't' => Ok(text("Binary".into())),
-            'T' => Ok(text("BINARY".into())),
-            c => Err(format_error("Binary", c, "bButTsp")),
+    use super::binary;
+    // with `#`, the encoded text is shown quoted
+    let text = |t: String| {
+        if s.alt {
+            fmt_str(&s.with_conv('s'), &ruby_inspect(&Value::String(t)))
+        } else {
+            fmt_str(s, &t)
         }
+    };
+    match s.conv {
+        's' => match std::str::from_utf8(bytes) {
+            Ok(t) => Ok(text(t.to_string())),
+            Err(_) => {
+                Err("\"\\xFF\" from ASCII-8BIT to UTF-8: the binary is not valid UTF-8".into())
+            }
+        },
+        'p' => Ok(format!(
+            "Binary(\"{}\")",
+            fmt_str(s, &binary::encode_strict(bytes))
+        )),
+        'b' => Ok(text(binary::encode_relaxed(bytes))),
+        'B' => Ok(text(binary::encode_strict(bytes))),
+        'u' => Ok(text(binary::encode_urlsafe(bytes))),
+        't' => Ok(text("Binary".into())),
+        'T' => Ok(text("BINARY".into())),
+        c => Err(format_error("Binary", c, "bButTsp")),
     }
 }
 
