@@ -487,15 +487,28 @@ pub fn parameterize_named(name: &str, args: &[Value]) -> Result<Type, String> {
     }
 }
 
+/// An access's result: the type, as a value.
+fn type_value(t: Type) -> AccessResult {
+    Ok(Value::Type(t))
+}
+
+/// Puppet's error for a parameter that must be a type.
+fn not_a_type(name: &str, got: &Value) -> AccessError {
+    format!(
+        "{name}-Type[] arguments must be types. Got {}",
+        class_name(got)
+    )
+    .into()
+}
+
 /// The `[]` operator applied to a type value.
 pub fn parameterize_access(base: &Type, args: &[Value]) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     let label = uc_a_an(&type_label(base));
     match base {
         Type::Resource(..) => return resource_access(base, args),
         Type::Class(_) => return class_access(base, args),
-        Type::Callable(_) => return t(callable(base, args)?),
-        Type::Struct(_) => return t(struct_type(base, args)?),
+        Type::Callable(_) => return type_value(callable(base, args)?),
+        Type::Struct(_) => return type_value(struct_type(base, args)?),
         Type::Init(..) => {
             let Some(first) = args.first().and_then(as_type) else {
                 return Err(AccessError::Error(format!(
@@ -503,7 +516,7 @@ pub fn parameterize_access(base: &Type, args: &[Value]) -> AccessResult {
                     args.first().map_or("NilClass".into(), class_name)
                 )));
             };
-            return t(Type::Init(
+            return type_value(Type::Init(
                 Some(Box::new(first.clone())),
                 args[1..].to_vec(),
             ));
@@ -517,12 +530,7 @@ pub fn parameterize_access(base: &Type, args: &[Value]) -> AccessResult {
         }
         match &keys[0] {
             Value::Type(x) => Ok(x.clone()),
-            other => Err(format!(
-                "{}-Type[] arguments must be types. Got {}",
-                name,
-                class_name(other)
-            )
-            .into()),
+            other => Err(not_a_type(name, other)),
         }
     };
     match base {
@@ -532,7 +540,7 @@ pub fn parameterize_access(base: &Type, args: &[Value]) -> AccessResult {
                 return Err(arity_error(&label, 1, Some(1), keys.len()).into());
             }
             match &keys[0] {
-                Value::Boolean(b) => t(Type::Boolean(Some(*b))),
+                Value::Boolean(b) => type_value(Type::Boolean(Some(*b))),
                 other => Err(specialization_error(base, other, "TrueClass or FalseClass").into()),
             }
         }
@@ -542,27 +550,27 @@ pub fn parameterize_access(base: &Type, args: &[Value]) -> AccessResult {
         Type::Timespan(_) | Type::Timestamp(_) => time_access(base, keys, &label),
         Type::Tuple(..) => tuple_access(base, keys, &label),
         Type::String(_) => match keys.len() {
-            1 | 2 => t(Type::String(StringParam::Size(
+            1 | 2 => type_value(Type::String(StringParam::Size(
                 size_constraint(&keys)?.to_size(),
             ))),
             n => Err(format!("String supports [] with one or two arguments. Got {}", n).into()),
         },
-        Type::Pattern(_) => t(pattern_type(base, &keys)?),
+        Type::Pattern(_) => type_value(pattern_type(base, &keys)?),
         Type::Uri(_) => uri_access(keys),
         Type::Optional(_) => optional_access(keys),
         Type::NotUndef(_) => not_undef_access(keys),
-        Type::Sensitive(_) => t(Type::Sensitive(Box::new(generalize(&one_type(
+        Type::Sensitive(_) => type_value(Type::Sensitive(Box::new(generalize(&one_type(
             "Sensitive",
         )?)))),
-        Type::Type(_) => t(Type::Type(Some(Box::new(one_type("Type")?)))),
-        Type::Iterable(_) => t(Type::Iterable(Some(Box::new(one_type("Iterable")?)))),
-        Type::Iterator(_) => t(Type::Iterator(Some(Box::new(one_type("Iterator")?)))),
+        Type::Type(_) => type_value(Type::Type(Some(Box::new(one_type("Type")?)))),
+        Type::Iterable(_) => type_value(Type::Iterable(Some(Box::new(one_type("Iterable")?)))),
+        Type::Iterator(_) => type_value(Type::Iterator(Some(Box::new(one_type("Iterator")?)))),
         Type::Runtime(..) => runtime_access(base, keys, &label),
         Type::Integer(_) => integer_access(keys),
         Type::Float(_) => float_access(keys),
         Type::Hash(..) => hash_access(keys),
         Type::Collection(_) => match keys.len() {
-            1 | 2 => t(Type::Collection(Some(size_constraint(&keys)?.to_size()))),
+            1 | 2 => type_value(Type::Collection(Some(size_constraint(&keys)?.to_size()))),
             n => Err(arity_error("Collection-Type", 1, Some(2), n).into()),
         },
         Type::Array(..) => array_access(keys),
@@ -581,20 +589,18 @@ pub fn parameterize_access(base: &Type, args: &[Value]) -> AccessResult {
 
 /// `Regexp[...]`.
 fn regexp_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     if keys.len() != 1 {
         return Err(arity_error(label, 1, Some(1), keys.len()).into());
     }
     match &keys[0] {
-        Value::String(s) => t(Type::Regexp(Some(s.clone()))),
-        Value::Regexp(r) => t(Type::Regexp(Some(r.source().to_string()))),
+        Value::String(s) => type_value(Type::Regexp(Some(s.clone()))),
+        Value::Regexp(r) => type_value(Type::Regexp(Some(r.source().to_string()))),
         other => Err(specialization_error(base, other, "String or Regexp").into()),
     }
 }
 
 /// `Enum[...]`.
 fn enum_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     let mut keys = keys.clone();
     let mut ci = false;
     if let Some(Value::Boolean(b)) = keys.last() {
@@ -611,12 +617,11 @@ fn enum_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
             other => return Err(specialization_error(base, other, "String").into()),
         }
     }
-    t(Type::Enum(EnumType::new(values, ci)))
+    type_value(Type::Enum(EnumType::new(values, ci)))
 }
 
 /// `Variant[...]`.
 fn variant_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     if keys.is_empty() {
         return Err(arity_error(label, 1, None, 0).into());
     }
@@ -627,12 +632,11 @@ fn variant_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
             other => return Err(specialization_error(base, other, "Any-Type").into()),
         }
     }
-    t(variant_maybe(types))
+    type_value(variant_maybe(types))
 }
 
 /// `SemVer[...]`.
 fn semver_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     if keys.is_empty() {
         return Err(arity_error(label, 1, None, 0).into());
     }
@@ -651,18 +655,17 @@ fn semver_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
             }
         }
     }
-    t(Type::SemVer(merge_version_ranges(ranges)))
+    type_value(Type::SemVer(merge_version_ranges(ranges)))
 }
 
 /// `Timespan | Timestamp[...]`.
 fn time_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     let ts = matches!(base, Type::Timestamp(_));
     if keys.len() > 2 {
         return Err(arity_error(label, 0, Some(2), keys.len()).into());
     }
     let r = time_range(&keys, ts)?;
-    t(if ts {
+    type_value(if ts {
         Type::Timestamp(r)
     } else {
         Type::Timespan(r)
@@ -671,7 +674,6 @@ fn time_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
 
 /// `Tuple[...]`.
 fn tuple_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     let mut keys = keys.clone();
     let n = keys.len();
     let size = if n >= 2 && is_range_param(&keys[n - 2]) && is_range_param(&keys[n - 1]) {
@@ -695,17 +697,16 @@ fn tuple_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
             other => return Err(specialization_error(base, other, "Any-Type").into()),
         }
     }
-    t(Type::Tuple(types, size.map(IntRange::to_size)))
+    type_value(Type::Tuple(types, size.map(IntRange::to_size)))
 }
 
 /// `Uri[...]`.
 fn uri_access(keys: Vec<Value>) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     if keys.len() != 1 {
         return Err(arity_error("URI-Type", 1, None, keys.len()).into());
     }
     match &keys[0] {
-        Value::String(s) => t(Type::Uri(Some(Box::new(Value::Hash(
+        Value::String(s) => type_value(Type::Uri(Some(Box::new(Value::Hash(
             super::infer::uri_parameters(s),
         ))))),
         // only URI parts (matched as `=~` would: strings, regexps, types)
@@ -713,46 +714,36 @@ fn uri_access(keys: Vec<Value>) -> AccessResult {
             if h.keys()
                 .all(|k| matches!(k, Value::String(k) if URI_PARTS.contains(&k.as_str()))) =>
         {
-            t(Type::Uri(Some(Box::new(Value::Hash(h.clone())))))
+            type_value(Type::Uri(Some(Box::new(Value::Hash(h.clone())))))
         }
-        other => Err(format!(
-            "URI-Type[] arguments must be types. Got {}",
-            class_name(other)
-        )
-        .into()),
+        other => Err(not_a_type("URI", other)),
     }
 }
 
 /// `Optional[...]`.
 fn optional_access(keys: Vec<Value>) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     if keys.len() != 1 {
         return Err(arity_error("Optional-Type", 1, None, keys.len()).into());
     }
     match &keys[0] {
-        Value::Type(x) => t(Type::Optional(Some(Box::new(x.clone())))),
-        Value::String(s) => t(Type::Optional(Some(Box::new(Type::String(
+        Value::Type(x) => type_value(Type::Optional(Some(Box::new(x.clone())))),
+        Value::String(s) => type_value(Type::Optional(Some(Box::new(Type::String(
             StringParam::Value(s.clone()),
         ))))),
-        other => Err(format!(
-            "Optional-Type[] arguments must be types. Got {}",
-            class_name(other)
-        )
-        .into()),
+        other => Err(not_a_type("Optional", other)),
     }
 }
 
 /// `NotUndef[...]`.
 fn not_undef_access(keys: Vec<Value>) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     match keys.len() {
-        0 => t(Type::NotUndef(None)),
+        0 => type_value(Type::NotUndef(None)),
         1 => match &keys[0] {
-            Value::String(s) => t(Type::NotUndef(Some(Box::new(Type::String(
+            Value::String(s) => type_value(Type::NotUndef(Some(Box::new(Type::String(
                 StringParam::Value(s.clone()),
             ))))),
-            Value::Type(Type::Any) => t(Type::NotUndef(None)),
-            Value::Type(x) => t(Type::NotUndef(Some(Box::new(x.clone())))),
+            Value::Type(Type::Any) => type_value(Type::NotUndef(None)),
+            Value::Type(x) => type_value(Type::NotUndef(Some(Box::new(x.clone())))),
             other => Err(format!(
                 "NotUndef-Type[] argument must be a Type or a String. Got {}",
                 class_name(other)
@@ -765,7 +756,6 @@ fn not_undef_access(keys: Vec<Value>) -> AccessResult {
 
 /// `Runtime[...]`.
 fn runtime_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     if keys.len() != 2 {
         return Err(arity_error(label, 2, Some(2), keys.len()).into());
     }
@@ -776,7 +766,7 @@ fn runtime_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
             other => return Err(specialization_error(base, other, "String or String").into()),
         }
     }
-    t(Type::Runtime(
+    type_value(Type::Runtime(
         Some(parts[0].clone()),
         Some(parts[1].clone()),
     ))
@@ -784,7 +774,6 @@ fn runtime_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
 
 /// `Integer[...]`.
 fn integer_access(keys: Vec<Value>) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     if !(1..=2).contains(&keys.len()) {
         return Err(format!(
             "Integer-Type supports [] with one or two arguments (from, to). Got {}",
@@ -801,12 +790,11 @@ fn integer_access(keys: Vec<Value>) -> AccessResult {
             .into());
         }
     }
-    t(Type::Integer(int_range(&keys[0], keys.get(1))?))
+    type_value(Type::Integer(int_range(&keys[0], keys.get(1))?))
 }
 
 /// `Float[...]`.
 fn float_access(keys: Vec<Value>) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     if !(1..=2).contains(&keys.len()) {
         return Err(format!(
             "Float-Type supports [] with one or two arguments (from, to). Got {}",
@@ -838,7 +826,7 @@ fn float_access(keys: Vec<Value>) -> AccessResult {
         )
         .into());
     }
-    t(Type::Float(FloatRange {
+    type_value(Type::Float(FloatRange {
         from: bounds[0],
         to: bounds[1],
     }))
@@ -846,18 +834,15 @@ fn float_access(keys: Vec<Value>) -> AccessResult {
 
 /// `Hash[...]`.
 fn hash_access(keys: Vec<Value>) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     if keys.len() == 2 {
         if let (Value::Integer(_), Value::Integer(_)) = (&keys[0], &keys[1]) {
             let r = int_range(&keys[0], Some(&keys[1]))?;
-            return t(Type::hash_sized(Type::Any, Type::Any, Some(r)));
+            return type_value(Type::hash_sized(Type::Any, Type::Any, Some(r)));
         }
     }
     for k in keys.iter().take(2) {
         if as_type(k).is_none() {
-            return Err(
-                format!("Hash-Type[] arguments must be types. Got {}", class_name(k)).into(),
-            );
+            return Err(not_a_type("Hash", k));
         }
     }
     let size = match keys.len() {
@@ -872,38 +857,29 @@ fn hash_access(keys: Vec<Value>) -> AccessResult {
     let (Some(k), Some(v)) = (as_type(&keys[0]), as_type(&keys[1])) else {
         return Err(arity_error("Hash-Type", 2, Some(4), keys.len()).into());
     };
-    t(Type::hash_sized(k.clone(), v.clone(), size))
+    type_value(Type::hash_sized(k.clone(), v.clone(), size))
 }
 
 /// `Array[...]`.
 fn array_access(keys: Vec<Value>) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     match keys.len() {
         1 => match &keys[0] {
-            Value::Type(x) => t(Type::array_sized(x.clone(), None)),
-            other => Err(format!(
-                "Array-Type[] arguments must be types. Got {}",
-                class_name(other)
-            )
-            .into()),
+            Value::Type(x) => type_value(Type::array_sized(x.clone(), None)),
+            other => Err(not_a_type("Array", other)),
         },
         2 => match &keys[0] {
-            Value::Type(x) => t(Type::array_sized(
+            Value::Type(x) => type_value(Type::array_sized(
                 x.clone(),
                 Some(size_constraint(&keys[1..])?),
             )),
-            _ => t(Type::array_sized(Type::Any, Some(size_constraint(&keys)?))),
+            _ => type_value(Type::array_sized(Type::Any, Some(size_constraint(&keys)?))),
         },
         3 => match &keys[0] {
-            Value::Type(x) => t(Type::array_sized(
+            Value::Type(x) => type_value(Type::array_sized(
                 x.clone(),
                 Some(size_constraint(&keys[1..])?),
             )),
-            other => Err(format!(
-                "Array-Type[] arguments must be types. Got {}",
-                class_name(other)
-            )
-            .into()),
+            other => Err(not_a_type("Array", other)),
         },
         n => Err(arity_error("Array-Type", 1, Some(3), n).into()),
     }
@@ -911,7 +887,6 @@ fn array_access(keys: Vec<Value>) -> AccessResult {
 
 /// `Object | TypeSet[...]`.
 fn object_access(base: &Type, keys: Vec<Value>) -> AccessResult {
-    let t = |t: Type| Ok(Value::Type(t));
     if keys.len() != 1 {
         return Err(arity_error(&format!("{}-Type", base_name(base)), 1, None, keys.len()).into());
     }
@@ -929,9 +904,9 @@ fn object_access(base: &Type, keys: Vec<Value>) -> AccessResult {
         _ => None,
     };
     if matches!(base, Type::TypeSet(_)) {
-        t(Type::TypeSet(name))
+        type_value(Type::TypeSet(name))
     } else {
-        t(Type::Object(ObjectType { name, parent: None }))
+        type_value(Type::Object(ObjectType { name, parent: None }))
     }
 }
 
