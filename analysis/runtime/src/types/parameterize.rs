@@ -340,18 +340,7 @@ fn callable(base: &Type, args: &[Value]) -> Result<Type, String> {
         }
         _ => None,
     };
-    let n = params.len();
-    let size = if n >= 2 && is_range_param(&params[n - 2]) && is_range_param(&params[n - 1]) {
-        let r = int_range(&params[n - 2], Some(&params[n - 1]))?;
-        params.truncate(n - 2);
-        Some(r)
-    } else if n >= 1 && is_range_param(&params[n - 1]) {
-        let r = int_range(&params[n - 1], None)?;
-        params.truncate(n - 1);
-        Some(r)
-    } else {
-        None
-    };
+    let size = take_size_range(&mut params)?;
     let mut types: Vec<Type> = params.iter().map(type_of_value).collect();
     if types.is_empty() && size.is_some_and(|s| s.hi() > 0) {
         types.push(Type::Unit);
@@ -484,6 +473,24 @@ pub fn parameterize_named(name: &str, args: &[Value]) -> Result<Type, String> {
     match Type::from_name(name) {
         Some(t) => parameterize(&t, args),
         None => parameterize(&Type::Resource(Some(name.to_string()), None), args),
+    }
+}
+
+/// Takes a trailing size range off `Tuple[...]` or `Callable[...]`
+/// parameters: the last two when both are range bounds (integers or
+/// `default`), else the last one when it is.
+fn take_size_range(params: &mut Vec<Value>) -> Result<Option<IntRange>, String> {
+    let n = params.len();
+    if n >= 2 && is_range_param(&params[n - 2]) && is_range_param(&params[n - 1]) {
+        let r = int_range(&params[n - 2], Some(&params[n - 1]))?;
+        params.truncate(n - 2);
+        Ok(Some(r))
+    } else if n >= 1 && is_range_param(&params[n - 1]) {
+        let r = int_range(&params[n - 1], None)?;
+        params.truncate(n - 1);
+        Ok(Some(r))
+    } else {
+        Ok(None)
     }
 }
 
@@ -674,19 +681,8 @@ fn time_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
 
 /// `Tuple[...]`.
 fn tuple_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
-    let mut keys = keys.clone();
-    let n = keys.len();
-    let size = if n >= 2 && is_range_param(&keys[n - 2]) && is_range_param(&keys[n - 1]) {
-        let r = int_range(&keys[n - 2], Some(&keys[n - 1]))?;
-        keys.truncate(n - 2);
-        Some(r)
-    } else if n >= 1 && is_range_param(&keys[n - 1]) {
-        let r = int_range(&keys[n - 1], None)?;
-        keys.truncate(n - 1);
-        Some(r)
-    } else {
-        None
-    };
+    let mut keys = keys;
+    let size = take_size_range(&mut keys)?;
     if keys.is_empty() {
         return Err(arity_error(label, 1, None, 0).into());
     }
