@@ -175,14 +175,7 @@ impl CallChecks<'_> {
                 2,
             ))
             .collect::<Vec<_>>();
-        let best = core
-            .first()
-            .map(|name| super::Suggestion { name, core: true })
-            .or_else(|| {
-                workspace
-                    .first()
-                    .map(|name| super::Suggestion { name, core: false })
-            });
+        let best = super::Suggestion::best(&core, &workspace);
         super::report_unknown(
             self.layout,
             call.range,

@@ -477,6 +477,20 @@ pub(super) struct Suggestion<'a> {
     pub core: bool,
 }
 
+impl<'a> Suggestion<'a> {
+    /// The closest name: one Puppet itself defines first, else one of the
+    /// workspace's (each list ordered best first).
+    pub fn best(core: &'a [String], workspace: &'a [String]) -> Option<Suggestion<'a>> {
+        core.first()
+            .map(|name| Suggestion { name, core: true })
+            .or_else(|| {
+                workspace
+                    .first()
+                    .map(|name| Suggestion { name, core: false })
+            })
+    }
+}
+
 /// Reports a name nothing defines. Puppet fails on it only if no module
 /// defines it, and the workspace may not hold every module, so the
 /// severity says what can be proved:

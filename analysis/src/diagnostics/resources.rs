@@ -177,14 +177,7 @@ impl ResourceChecks<'_> {
         }
         let core = builtins().suggest_type(name);
         let workspace = suggest::suggest(name, self.plugins().types.keys().map(String::as_str), 3);
-        let best = core
-            .first()
-            .map(|name| super::Suggestion { name, core: true })
-            .or_else(|| {
-                workspace
-                    .first()
-                    .map(|name| super::Suggestion { name, core: false })
-            });
+        let best = super::Suggestion::best(&core, &workspace);
         super::report_unknown(
             self.layout,
             range,
