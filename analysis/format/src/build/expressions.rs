@@ -1,7 +1,7 @@
 //! Expressions with a layout of their own: chains of binary operators
 //! and relationships, selectors, and calls without parentheses.
 
-use super::lists::{self, items, Style};
+use super::lists::{self, items};
 use super::{first_token, parts, Builder};
 use crate::doc::DocId;
 use puppet_syntax::SyntaxKind::{self, *};
@@ -131,29 +131,7 @@ pub fn relationship_chain(b: &mut Builder<'_>, node: &SyntaxNode) -> DocId {
 
 /// `$x ? { a => 1, default => 2 }`, laid out as a hash.
 pub fn selector(b: &mut Builder<'_>, node: &SyntaxNode) -> DocId {
-    let parts = parts(node);
-    let Some(open_at) = parts.iter().position(|p| p.kind() == L_BRACE) else {
-        return b.spaced(node.kind(), &parts);
-    };
-    let head = b.spaced(node.kind(), &parts[..open_at]);
-    let NodeOrToken::Token(open) = &parts[open_at] else {
-        return head;
-    };
-    let (close, end) = match parts.last() {
-        Some(NodeOrToken::Token(t)) if t.kind() == R_BRACE && parts.len() > open_at + 1 => {
-            (Some(t.clone()), parts.len() - 1)
-        }
-        _ => (None, parts.len()),
-    };
-    let (list_items, stray) = items(&parts[open_at + 1..end]);
-    let style = Style {
-        padded: true,
-        trailing_comma: true,
-        broken: false,
-    };
-    let body = lists::list(b, open, &list_items, &stray, close.as_ref(), style);
-    let space = b.docs.text(" ");
-    b.docs.concat(vec![head, space, body])
+    lists::braced_list(b, node, None)
 }
 
 /// `include a, b`: the name, then the arguments on one line.

@@ -18,6 +18,36 @@ pub struct Item {
     pub comma: Option<SyntaxToken>,
 }
 
+/// `head { items }` (a selector's body, a resource defaults, override or
+/// collector's attributes): what comes before the brace as written, then
+/// the items as a padded list with trailing commas, always broken from
+/// `broken_from` items on (`None`: only when it does not fit).
+pub fn braced_list(b: &mut Builder<'_>, node: &SyntaxNode, broken_from: Option<usize>) -> DocId {
+    let parts = parts(node);
+    let Some(open_at) = parts.iter().position(|p| p.kind() == L_BRACE) else {
+        return b.spaced(node.kind(), &parts);
+    };
+    let head = b.spaced(node.kind(), &parts[..open_at]);
+    let NodeOrToken::Token(open) = &parts[open_at] else {
+        return head;
+    };
+    let (close, end) = match parts.last() {
+        Some(NodeOrToken::Token(t)) if t.kind() == R_BRACE && parts.len() > open_at + 1 => {
+            (Some(t.clone()), parts.len() - 1)
+        }
+        _ => (None, parts.len()),
+    };
+    let (found, stray) = items(&parts[open_at + 1..end]);
+    let style = Style {
+        padded: true,
+        trailing_comma: true,
+        broken: broken_from.is_some_and(|n| found.len() >= n),
+    };
+    let body = list(b, open, &found, &stray, close.as_ref(), style);
+    let space = b.docs.text(" ");
+    b.docs.concat(vec![head, space, body])
+}
+
 /// Splits the parts between the brackets into items; commas before the
 /// first item (`{ 'x':, a => 1 }`) are returned apart. An unfolded hash
 /// (`f(a => 1, b => 2)`) gives one item per entry.

@@ -150,27 +150,5 @@ fn several_bodies(
 
 /// `File { attrs }`, `File['x'] { attrs }`, `User <| query |> { attrs }`.
 pub fn attribute_block(b: &mut Builder<'_>, node: &SyntaxNode) -> DocId {
-    let parts = parts(node);
-    let Some(open_at) = parts.iter().position(|p| p.kind() == L_BRACE) else {
-        return b.spaced(node.kind(), &parts);
-    };
-    let head = b.spaced(node.kind(), &parts[..open_at]);
-    let NodeOrToken::Token(open) = &parts[open_at] else {
-        return head;
-    };
-    let (close, end) = match parts.last() {
-        Some(NodeOrToken::Token(t)) if t.kind() == R_BRACE && parts.len() > open_at + 1 => {
-            (Some(t.clone()), parts.len() - 1)
-        }
-        _ => (None, parts.len()),
-    };
-    let (attributes, stray) = items(&parts[open_at + 1..end]);
-    let style = Style {
-        padded: true,
-        trailing_comma: true,
-        broken: attributes.len() >= 2,
-    };
-    let list = lists::list(b, open, &attributes, &stray, close.as_ref(), style);
-    let space = b.docs.text(" ");
-    b.docs.concat(vec![head, space, list])
+    lists::braced_list(b, node, Some(2))
 }
