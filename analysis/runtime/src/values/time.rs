@@ -307,34 +307,10 @@ impl TimespanFormat {
                     let w = width.unwrap_or(kind.default_width());
                     let n: i128 = match kind {
                         SegKind::Day => total / NS_PER_DAY,
-                        SegKind::Hour => {
-                            if *use_total {
-                                total / NS_PER_HOUR
-                            } else {
-                                (total / NS_PER_HOUR) % 24
-                            }
-                        }
-                        SegKind::Minute => {
-                            if *use_total {
-                                total / NS_PER_MIN
-                            } else {
-                                (total / NS_PER_MIN) % 60
-                            }
-                        }
-                        SegKind::Second => {
-                            if *use_total {
-                                total / NS_PER_SEC
-                            } else {
-                                (total / NS_PER_SEC) % 60
-                            }
-                        }
-                        SegKind::Milli => {
-                            if *use_total {
-                                total / NS_PER_MSEC
-                            } else {
-                                (total / NS_PER_MSEC) % 1000
-                            }
-                        }
+                        SegKind::Hour => unit_count(total, NS_PER_HOUR, 24, *use_total),
+                        SegKind::Minute => unit_count(total, NS_PER_MIN, 60, *use_total),
+                        SegKind::Second => unit_count(total, NS_PER_SEC, 60, *use_total),
+                        SegKind::Milli => unit_count(total, NS_PER_MSEC, 1000, *use_total),
                         SegKind::Nano => {
                             let mut ns = total;
                             if w < 9 {
@@ -869,6 +845,17 @@ fn civil_from_days(days: i128) -> (i128, u32, u32) {
     let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
     let y = yoe + era * 400 + i128::from(m <= 2);
     (y, m, d)
+}
+
+/// A segment's count of `unit`s in `total` nanoseconds: all of them for the
+/// leading segment of a format (`use_total`), else what is left within the
+/// next larger unit (`per` of them make one).
+fn unit_count(total: i128, unit: i128, per: i128, use_total: bool) -> i128 {
+    if use_total {
+        total / unit
+    } else {
+        (total / unit) % per
+    }
 }
 
 #[cfg(test)]
