@@ -99,6 +99,25 @@ fn publication(db: &dyn salsa::Database, item: Item) -> Publication {
     }
 }
 
+/// Maps `items` on every core, each worker asking its own clone of `view`
+/// (a salsa view is not shared between threads); results in order.
+fn on_every_core<V, T, R>(view: V, items: &[T], f: impl Fn(&V, &T) -> R + Sync + Send) -> Vec<R>
+where
+    V: Clone + Send,
+    T: Sync,
+    R: Send,
+{
+    use rayon::prelude::*;
+    let base = std::sync::Mutex::new(view);
+    items
+        .par_iter()
+        .map_init(
+            || base.lock().unwrap_or_else(|e| e.into_inner()).clone(),
+            |view, item| f(view, item),
+        )
+        .collect()
+}
+
 /// What kind of input a path is, by its extension.
 enum InputKind {
     Source,
@@ -404,7 +423,6 @@ impl AnalysisHost {
     /// every core when there are many (loading a workspace lowers every
     /// item; the lowered bodies stay memoized), then set in order.
     fn publish_all(&mut self, items: &[Item], durability: Durability) {
-        use rayon::prelude::*;
         const PARALLEL_FROM: usize = 64;
         let publications: Vec<Publication> = if items.len() < PARALLEL_FROM {
             items
@@ -412,15 +430,7 @@ impl AnalysisHost {
                 .map(|&item| publication(&self.db, item))
                 .collect()
         } else {
-            // A view per worker, cloned from one (a view is not shared).
-            let base = std::sync::Mutex::new(self.db.clone());
-            items
-                .par_iter()
-                .map_init(
-                    || base.lock().unwrap_or_else(|e| e.into_inner()).clone(),
-                    |db, &item| publication(db, item),
-                )
-                .collect()
+            on_every_core(self.db.clone(), items, |db, &item| publication(db, item))
         };
         for (&item, publication) in items.iter().zip(publications) {
             self.publish(item, publication, durability);
@@ -614,22 +624,13 @@ impl AnalysisHost {
     /// limits are dropped, so that checking a large code base holds only
     /// what the next files need.
     pub fn diagnostics_of(&mut self, paths: &[PathBuf]) -> Vec<Vec<Diagnostic>> {
-        use rayon::prelude::*;
         const BATCH: usize = 256;
         let mut out = Vec::with_capacity(paths.len());
         for batch in paths.chunks(BATCH) {
-            // A view per worker, cloned from one (a view is not shared).
-            let base = std::sync::Mutex::new(self.analysis());
-            let diagnostics: Vec<Vec<Diagnostic>> = batch
-                .par_iter()
-                .map_init(
-                    || base.lock().unwrap_or_else(|e| e.into_inner()).clone(),
-                    // Nothing changes the database meanwhile: never cancelled.
-                    |view, path| view.diagnostics(path).unwrap_or_default(),
-                )
-                .collect();
-            drop(base);
-            out.extend(diagnostics);
+            // Nothing changes the database meanwhile: never cancelled.
+            out.extend(on_every_core(self.analysis(), batch, |view, path| {
+                view.diagnostics(path).unwrap_or_default()
+            }));
             salsa::Database::trigger_lru_eviction(&mut self.db);
         }
         out

@@ -60,6 +60,14 @@ pub fn to_lsp(
         .collect()
 }
 
+/// Every severity, in a fixed order (what `result_id` hashes).
+const SEVERITIES: [lsp::DiagnosticSeverity; 4] = [
+    lsp::DiagnosticSeverity::ERROR,
+    lsp::DiagnosticSeverity::WARNING,
+    lsp::DiagnosticSeverity::INFORMATION,
+    lsp::DiagnosticSeverity::HINT,
+];
+
 /// A stable id for a set of diagnostics (for pull's `resultId`): a hash of
 /// every field the client sees, computed from the values rather than by
 /// serializing them (which would cost as much as sending them again).
@@ -68,8 +76,9 @@ pub fn result_id(items: &[lsp::Diagnostic]) -> String {
     items.len().hash(&mut hasher);
     for d in items {
         d.range.hash(&mut hasher);
-        d.severity
-            .map(|s| serde_json::to_string(&s).unwrap_or_default())
+        SEVERITIES
+            .iter()
+            .position(|&s| Some(s) == d.severity)
             .hash(&mut hasher);
         d.code.hash(&mut hasher);
         d.code_description

@@ -123,19 +123,24 @@ fn expected_counts(counts: &[usize]) -> String {
 /// The number of arguments built-in `fname` passes to a lambda of `arity`:
 /// the first of its [`block_counts`] the lambda accepts.
 pub fn chosen_block_count(fname: &str, arity: LambdaArity) -> Option<usize> {
-    block_counts(fname)
-        .iter()
-        .copied()
-        .find(|&n| arity.accepts(n))
+    first_accepted(&block_counts(fname), arity)
+}
+
+fn first_accepted(counts: &[usize], arity: LambdaArity) -> Option<usize> {
+    counts.iter().copied().find(|&n| arity.accepts(n))
 }
 
 impl Evaluator {
-    /// The number of arguments built-in `fname` passes to its lambda `l`,
-    /// or Puppet's error when none of its signatures accepts the lambda.
+    /// The number of arguments built-in `fname` passes to its lambda `l`
+    /// (0 when its block takes any parameters), or Puppet's error when none
+    /// of its signatures accepts the lambda.
     pub fn block_arg_count(&self, fname: &str, l: LambdaId, at: ExprId) -> Result<usize, Flow> {
         let counts = block_counts(fname);
+        if counts.is_empty() {
+            return Ok(0);
+        }
         let arity = LambdaArity::of(&self.body, l);
-        if let Some(n) = chosen_block_count(fname, arity) {
+        if let Some(n) = first_accepted(&counts, arity) {
             return Ok(n);
         }
         let detail = format!(

@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 use crate::builtins::FunctionApi;
 use crate::hir::body::{ExprId, LambdaId};
 
-use super::blocks::{block_counts, LambdaArity};
+use super::blocks::LambdaArity;
 use super::tree::{tree_entries, TreeOptions};
 use super::{Evaluator, Flow};
 use crate::ops::{compare::casecmp, equals};
@@ -29,7 +29,7 @@ mod strings;
 
 /// One call of a built-in, as its implementation receives it: `argc` is the
 /// number of arguments its signature passes to the lambda (see
-/// [`block_counts`]).
+/// [`super::blocks::block_counts`]).
 struct Call<'a> {
     name: &'a str,
     args: Vec<Value>,
@@ -485,7 +485,7 @@ impl Evaluator {
             return Some(Err(self.error(at, m)));
         }
         let mut argc = 0;
-        if let Some(l) = lambda.filter(|_| !block_counts(name).is_empty()) {
+        if let Some(l) = lambda {
             match self.block_arg_count(name, l, at) {
                 Ok(n) => argc = n,
                 Err(e) => return Some(Err(e)),
