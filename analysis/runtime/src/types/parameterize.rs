@@ -607,8 +607,7 @@ fn regexp_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
 }
 
 /// `Enum[...]`.
-fn enum_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
-    let mut keys = keys.clone();
+fn enum_access(base: &Type, mut keys: Vec<Value>, label: &str) -> AccessResult {
     let mut ci = false;
     if let Some(Value::Boolean(b)) = keys.last() {
         ci = *b;
@@ -680,8 +679,7 @@ fn time_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
 }
 
 /// `Tuple[...]`.
-fn tuple_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
-    let mut keys = keys;
+fn tuple_access(base: &Type, mut keys: Vec<Value>, label: &str) -> AccessResult {
     let size = take_size_range(&mut keys)?;
     if keys.is_empty() {
         return Err(arity_error(label, 1, None, 0).into());

@@ -62,30 +62,13 @@ impl Spec {
             }
             chars.next();
         }
-        let mut num = String::new();
-        while let Some(&c) = chars.peek() {
-            if c.is_ascii_digit() {
-                num.push(c);
-                chars.next();
-            } else {
-                break;
-            }
-        }
+        let num = take_digits(&mut chars);
         if !num.is_empty() {
             s.width = Some(num.parse().map_err(|_| bad())?);
         }
         if chars.peek() == Some(&'.') {
             chars.next();
-            let mut p = String::new();
-            while let Some(&c) = chars.peek() {
-                if c.is_ascii_digit() {
-                    p.push(c);
-                    chars.next();
-                } else {
-                    break;
-                }
-            }
-            s.prec = Some(p.parse().unwrap_or(0));
+            s.prec = Some(take_digits(&mut chars).parse().unwrap_or(0));
         }
         let conv = chars.next().ok_or_else(bad)?;
         if !conv.is_ascii_alphabetic() || chars.next().is_some() {
@@ -735,6 +718,15 @@ impl Indent {
 
 fn is_array_or_hash(v: &Value) -> bool {
     matches!(v, Value::Array(_) | Value::Hash(_))
+}
+
+/// The run of ASCII digits at the front of `chars`, taken off it.
+fn take_digits(chars: &mut std::iter::Peekable<impl Iterator<Item = char>>) -> String {
+    let mut digits = String::new();
+    while let Some(c) = chars.next_if(char::is_ascii_digit) {
+        digits.push(c);
+    }
+    digits
 }
 
 fn rstrip(buf: &mut String) {

@@ -168,7 +168,7 @@ fn join(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
 
 /// `min`, `max`.
 fn min_or_max(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
-    let mut vals = call.args.clone();
+    let mut vals = call.args;
     if vals.len() == 1 {
         if let Value::Array(a) = &vals[0] {
             vals = a.clone();
