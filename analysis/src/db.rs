@@ -65,10 +65,6 @@ pub struct Item {
     /// content for the same reason.
     #[returns(ref)]
     pub published: crate::declared::Published,
-    /// A definition's doc comment and default values as written: set with
-    /// the edit's durability, as only the IDE features read it.
-    #[returns(ref)]
-    pub documentation: crate::declared::Documentation,
 }
 
 /// A tree made outside the database for one exact text (the same `Arc`).

@@ -7,7 +7,6 @@ use crate::db::{DataFile, Item, RootDatabase, RubyFile, SourceFile, Workspace};
 use crate::diagnostics::{file_diagnostics, Diagnostic};
 use crate::docs::DocSource;
 use crate::hir::items::{FilePlaces, ItemCache, ItemContent};
-use crate::hir::signature::Documentation;
 use crate::hir::{ItemKind, Published};
 use crate::workspace::{discover, Layout, Module};
 use puppet_syntax::SourceKind;
@@ -22,7 +21,9 @@ use std::sync::Arc;
 pub struct AnalysisHost {
     db: RootDatabase,
     workspace: Workspace,
-    files: BTreeMap<PathBuf, SourceFile>,
+    /// Shared with the snapshots, which copy it only when a file is added
+    /// or removed while one is alive.
+    files: Arc<BTreeMap<PathBuf, SourceFile>>,
     ruby_files: BTreeMap<PathBuf, RubyFile>,
     data_files: BTreeMap<PathBuf, DataFile>,
     /// The item whose content was last set by an edit (low durability).
@@ -72,29 +73,22 @@ fn parse_new_sources(
         .collect()
 }
 
-/// What an item declares (its signature and documentation) and publishes
-/// to the index, computed from its content alone.
+/// What an item declares (its signature) and publishes to the index,
+/// computed from its content alone.
 struct Publication {
     signature: Option<crate::hir::Signature>,
-    documentation: Documentation,
     published: Published,
 }
 
 fn publication(db: &dyn salsa::Database, item: Item) -> Publication {
-    let (signature, documentation) = match (item.kind(db), item.content(db)) {
+    let signature = match (item.kind(db), item.content(db)) {
         (ItemKind::Definition(kind), ItemContent::Definition(green)) => {
-            let node = green.syntax();
-            let name = item.name(db).clone();
-            (
-                crate::hir::signature::signature(kind, name, &node),
-                crate::hir::signature::documentation(&node),
-            )
+            crate::hir::signature::signature(kind, item.name(db).clone(), &green.syntax())
         }
-        _ => (None, Documentation::default()),
+        _ => None,
     };
     Publication {
         signature,
-        documentation,
         published: crate::hir::published(crate::hir::item_body(db, item)),
     }
 }
@@ -148,7 +142,7 @@ impl AnalysisHost {
         AnalysisHost {
             db,
             workspace,
-            files: BTreeMap::new(),
+            files: Arc::default(),
             ruby_files: BTreeMap::new(),
             data_files: BTreeMap::new(),
             edited: None,
@@ -219,7 +213,7 @@ impl AnalysisHost {
                 Loaded::Plain(path, text) => self.set_file_text(&path, text, Durability::HIGH),
             };
         }
-        self.publish_all(&unpublished, Durability::HIGH);
+        self.publish_all(&unpublished);
         if added {
             self.sync_file_set();
         }
@@ -242,7 +236,7 @@ impl AnalysisHost {
     ) {
         let file = self.new_source(path, text, parsed, durability);
         let changed = self.sync_items(file, durability);
-        self.publish_all(&changed, durability);
+        self.publish_all(&changed);
     }
 
     /// The input of a new Puppet source, before its items are synced.
@@ -263,7 +257,7 @@ impl AnalysisHost {
         )
         .durability(durability)
         .new(&self.db);
-        self.files.insert(path, file);
+        Arc::make_mut(&mut self.files).insert(path, file);
         file
     }
 
@@ -306,7 +300,7 @@ impl AnalysisHost {
                         file.set_reparsed(&mut self.db).to(None);
                     }
                     let changed = self.sync_items(file, durability);
-                    self.publish_all(&changed, durability);
+                    self.publish_all(&changed);
                 }
                 false
             }
@@ -385,7 +379,6 @@ impl AnalysisHost {
                         c.content,
                         None,
                         Published::default(),
-                        Documentation::default(),
                     )
                     .durability(Durability::HIGH)
                     .new(&self.db);
@@ -421,8 +414,9 @@ impl AnalysisHost {
 
     /// Publishes items: what each declares and publishes is computed on
     /// every core when there are many (loading a workspace lowers every
-    /// item; the lowered bodies stay memoized), then set in order.
-    fn publish_all(&mut self, items: &[Item], durability: Durability) {
+    /// item, of which the database keeps a bounded number), then set in
+    /// order.
+    fn publish_all(&mut self, items: &[Item]) {
         const PARALLEL_FROM: usize = 64;
         let publications: Vec<Publication> = if items.len() < PARALLEL_FROM {
             items
@@ -433,22 +427,16 @@ impl AnalysisHost {
             on_every_core(self.db.clone(), items, |db, &item| publication(db, item))
         };
         for (&item, publication) in items.iter().zip(publications) {
-            self.publish(item, publication, durability);
+            self.publish(item, publication);
         }
     }
 
     /// Sets what an item declares and publishes, when it changed.
-    fn publish(&mut self, item: Item, publication: Publication, durability: Durability) {
+    fn publish(&mut self, item: Item, publication: Publication) {
         let Publication {
             signature,
-            documentation,
             published,
         } = publication;
-        if *item.documentation(&self.db) != documentation {
-            item.set_documentation(&mut self.db)
-                .with_durability(durability)
-                .to(documentation);
-        }
         if *item.signature(&self.db) != signature {
             item.set_signature(&mut self.db)
                 .with_durability(Durability::HIGH)
@@ -554,7 +542,7 @@ impl AnalysisHost {
                 parse,
             }));
         let changed = self.sync_items(file, Durability::LOW);
-        self.publish_all(&changed, Durability::LOW);
+        self.publish_all(&changed);
         true
     }
 
@@ -562,7 +550,8 @@ impl AnalysisHost {
         if let Some(file) = self.files.get(path) {
             self.item_caches.remove(file);
         }
-        if self.files.remove(path).is_some()
+        let source = self.files.contains_key(path);
+        if (source && Arc::make_mut(&mut self.files).remove(path).is_some())
             || self.ruby_files.remove(path).is_some()
             || self.data_files.remove(path).is_some()
         {
@@ -624,7 +613,7 @@ impl AnalysisHost {
     /// limits are dropped, so that checking a large code base holds only
     /// what the next files need.
     pub fn diagnostics_of(&mut self, paths: &[PathBuf]) -> Vec<Vec<Diagnostic>> {
-        const BATCH: usize = 256;
+        const BATCH: usize = 16;
         let mut out = Vec::with_capacity(paths.len());
         for batch in paths.chunks(BATCH) {
             // Nothing changes the database meanwhile: never cancelled.
@@ -677,7 +666,7 @@ impl AnalysisHost {
 pub struct Analysis {
     db: RootDatabase,
     workspace: Workspace,
-    files: BTreeMap<PathBuf, SourceFile>,
+    files: Arc<BTreeMap<PathBuf, SourceFile>>,
     docs: Arc<DocSource>,
 }
 

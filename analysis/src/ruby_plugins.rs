@@ -56,12 +56,15 @@ pub struct RubyPlugins {
     pub dispatches: Vec<(String, Vec<RubyDispatch>)>,
 }
 
+/// A regex compiled once. Ruby source is matched the ASCII way Ruby reads
+/// identifiers (`[[:word:]]`, `(?-u:\b)`): a Unicode `\w` or `\b` makes
+/// each such regex megabytes large.
 pub(crate) fn re(cell: &'static OnceLock<Regex>, pattern: &str) -> &'static Regex {
     cell.get_or_init(|| Regex::new(pattern).expect("valid pattern"))
 }
 
 /// A Ruby symbol or string literal's content: `:name`, `:'a::b'`, `"x"`.
-const SYMBOL: &str = r#"(?::["']?|["'])([A-Za-z_][\w:]*)"#;
+const SYMBOL: &str = r#"(?::["']?|["'])([A-Za-z_][[:word:]:]*)"#;
 
 /// Scans a Ruby file's text (its path decides what to look for).
 pub fn scan(path: &str, text: &str) -> RubyPlugins {
@@ -107,7 +110,10 @@ fn newtype_pattern() -> &'static Regex {
 
 fn register_type_pattern() -> &'static Regex {
     static REGISTER: OnceLock<Regex> = OnceLock::new();
-    re(&REGISTER, r#"register_type\(\s*name:\s*['"]([\w:]+)['"]"#)
+    re(
+        &REGISTER,
+        r#"register_type\(\s*name:\s*['"]([[:word:]:]+)['"]"#,
+    )
 }
 
 /// Whether a Ruby definition site is a resource type or a function.
@@ -168,10 +174,10 @@ pub fn ruby_file_sites(db: &dyn salsa::Database, file: RubyFile) -> Vec<RubySite
 fn scan_dispatches(text: &str) -> Vec<RubyDispatch> {
     static DISPATCH: OnceLock<Regex> = OnceLock::new();
     static PARAM: OnceLock<Regex> = OnceLock::new();
-    let dispatch = re(&DISPATCH, r"^\s*dispatch[\s(]+:\w+\)?\s+do\b");
+    let dispatch = re(&DISPATCH, r"^\s*dispatch[\s(]+:[[:word:]]+\)?\s+do(?-u:\b)");
     let param = re(
         &PARAM,
-        r#"^\s*(param|required_param|optional_param|repeated_param|optional_repeated_param|required_repeated_param|block_param|required_block_param|optional_block_param|return_type)\b[\s(]*(?:'([^']*)'|"([^"]*)")?\s*,?\s*(?::(\w+))?"#,
+        r#"^\s*(param|required_param|optional_param|repeated_param|optional_repeated_param|required_repeated_param|block_param|required_block_param|optional_block_param|return_type)(?-u:\b)[\s(]*(?:'([^']*)'|"([^"]*)")?\s*,?\s*(?::([[:word:]]+))?"#,
     );
     let mut out = Vec::new();
     let mut current: Option<RubyDispatch> = None;
@@ -236,11 +242,12 @@ fn scan_newtype(text: &str) -> Option<RubyType> {
     static ATTR: OnceLock<Regex> = OnceLock::new();
     static NAMEVAR: OnceLock<Regex> = OnceLock::new();
     static ISNAMEVAR: OnceLock<Regex> = OnceLock::new();
+    static ENSURABLE: OnceLock<Regex> = OnceLock::new();
     let name = newtype_pattern().captures(text)?[1].to_lowercase();
     // `newparam(:x)` or `newparam :x do`.
     let attr = re(&ATTR, &format!(r"new(?:param|property)[\s(]+{SYMBOL}"));
     let mut attributes: Vec<String> = attr.captures_iter(text).map(|c| c[1].to_string()).collect();
-    if Regex::new(r"(?m)^\s*ensurable\b").is_ok_and(|r| r.is_match(text)) {
+    if re(&ENSURABLE, r"(?m)^\s*ensurable(?-u:\b)").is_match(text) {
         attributes.push("ensure".to_string());
     }
     let namevar = re(
@@ -254,7 +261,7 @@ fn scan_newtype(text: &str) -> Option<RubyType> {
     // `isnamevar` inside a `newparam(:x) do ... end` block.
     let isnamevar = re(
         &ISNAMEVAR,
-        &format!(r"newparam[\s(]+{SYMBOL}[^\n]*\n(?:[^\n]*\n){{0,6}}?\s*isnamevar\b"),
+        &format!(r"newparam[\s(]+{SYMBOL}[^\n]*\n(?:[^\n]*\n){{0,6}}?\s*isnamevar(?-u:\b)"),
     );
     namevars.extend(isnamevar.captures_iter(text).map(|c| c[1].to_string()));
     if namevars.is_empty() && attributes.iter().any(|a| a == "name") {
@@ -273,7 +280,7 @@ fn scan_newtype(text: &str) -> Option<RubyType> {
     static MIXIN: OnceLock<Regex> = OnceLock::new();
     let mixin = re(
         &MIXIN,
-        r#"(?m)^\s*(?:extend|include)\s+[A-Z]|^\s*create_parameters\b|\b(?:instance_eval|class_eval|module_eval|instance_exec|class_exec|define_method|public_send|send)\b|\bnew(?:param|property)[\s(]+[^:"'\s(]|[(,]\s*self\s*[),]"#,
+        r#"(?m)^\s*(?:extend|include)\s+[A-Z]|^\s*create_parameters(?-u:\b)|(?-u:\b)(?:instance_eval|class_eval|module_eval|instance_exec|class_exec|define_method|public_send|send)(?-u:\b)|(?-u:\b)new(?:param|property)[\s(]+[^:"'\s(]|[(,]\s*self\s*[),]"#,
     );
     Some(RubyType {
         name,
@@ -288,7 +295,7 @@ fn scan_resource_api(text: &str) -> Option<RubyType> {
     let name = register_type_pattern().captures(text)?[1].to_lowercase();
     let start = text.find("attributes:")?;
     // Attribute entries: `name: {` or `'name' => {` inside the attributes hash.
-    let attr = re(&ATTR, r#"(?m)^\s*['"]?(\w+)['"]?\s*(?::|=>)\s*\{"#);
+    let attr = re(&ATTR, r#"(?m)^\s*['"]?([[:word:]]+)['"]?\s*(?::|=>)\s*\{"#);
     let attributes: Vec<String> = attr
         .captures_iter(&text[start..])
         .map(|c| c[1].to_string())

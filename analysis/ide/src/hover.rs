@@ -98,7 +98,7 @@ impl Hover<'_> {
                 match found.first() {
                     Some(resolved) => Some(self.definition(
                         &resolved.definition,
-                        resolved.location.item.documentation(self.db),
+                        puppet_analysis::hir::item_documentation(self.db, resolved.location.item),
                         resolved.location.file.path(self.db),
                     )),
                     None => self.builtin(*namespace, name),

@@ -90,7 +90,7 @@ impl Analysis {
             return dispatch_help(&name, &dispatches, None, arg_index, done);
         };
         let definition = &found.definition;
-        let docs = found.location.item.documentation(self.db());
+        let docs = puppet_analysis::hir::item_documentation(self.db(), found.location.item);
         let signature = definition_signature(&name, definition, docs);
         let rest = definition.params.last().is_some_and(|p| p.captures_rest);
         let count = signature.parameters.len();
@@ -121,7 +121,7 @@ impl Analysis {
         let found = lookup(self.db(), self.workspace(), namespace, &name);
         let found = found.first()?;
         let definition = &found.definition;
-        let docs = found.location.item.documentation(self.db());
+        let docs = puppet_analysis::hir::item_documentation(self.db(), found.location.item);
         let active = attribute.and_then(|a| definition.params.iter().position(|p| p.name == a));
         Some(SignatureHelp {
             signatures: vec![definition_signature(&definition.name, definition, docs)],

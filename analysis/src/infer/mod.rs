@@ -145,7 +145,7 @@ const HOPS: u8 = 2;
 /// Kept for a bounded number of items (the largest results of the
 /// database): a whole-workspace check drops them as it goes, and an
 /// evicted item is inferred again when asked.
-#[salsa::tracked(returns(ref), lru = 256)]
+#[salsa::tracked(returns(ref), lru = 32)]
 pub fn infer_item(db: &dyn salsa::Database, workspace: Workspace, item: Item) -> Arc<ItemTypes> {
     Arc::new(walk_item(db, workspace, item, HOPS).0)
 }

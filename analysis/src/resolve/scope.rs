@@ -391,7 +391,7 @@ pub fn class_variable_chain(
 // ----- the resolver -----------------------------------------------------
 
 /// Resolves every variable reference of an item's body.
-#[salsa::tracked(returns(ref))]
+#[salsa::tracked(returns(ref), lru = 512)]
 pub fn item_scopes(db: &dyn salsa::Database, workspace: Workspace, item: Item) -> Arc<ItemScopes> {
     let body = item_body(db, item);
     let file = item.file(db);

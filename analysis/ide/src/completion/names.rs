@@ -66,7 +66,11 @@ pub(super) fn functions(ctx: &Ctx) -> Vec<CompletionItem> {
                     &params,
                     def.type_text.as_deref(),
                 )))
-                .documentation(location.item.documentation(ctx.db).doc.as_deref())
+                .documentation(
+                    puppet_analysis::hir::item_documentation(ctx.db, location.item)
+                        .doc
+                        .as_deref(),
+                )
                 .snippet(call_snippet(&def.name, &params)),
         );
     }
@@ -176,7 +180,7 @@ pub(super) fn types(ctx: &Ctx) -> Vec<CompletionItem> {
             continue;
         };
         if let Some(def) = definition(ctx.db, location) {
-            let docs = location.item.documentation(ctx.db);
+            let docs = puppet_analysis::hir::item_documentation(ctx.db, location.item);
             out.push(
                 CompletionItem::new(&def.name, CompletionKind::TypeAlias, range)
                     .detail(def.type_text.clone())
@@ -201,8 +205,11 @@ pub(super) fn classes(ctx: &Ctx, style: ClassNameStyle) -> Vec<CompletionItem> {
         let Some(def) = definition(ctx.db, location) else {
             continue;
         };
-        let item = CompletionItem::new(&def.name, CompletionKind::Class, range)
-            .documentation(location.item.documentation(ctx.db).doc.as_deref());
+        let item = CompletionItem::new(&def.name, CompletionKind::Class, range).documentation(
+            puppet_analysis::hir::item_documentation(ctx.db, location.item)
+                .doc
+                .as_deref(),
+        );
         out.push(match style {
             ClassNameStyle::Bare | ClassNameStyle::InString => item,
             ClassNameStyle::Title => item.insert(format!("'{}':", def.name)),

@@ -13,12 +13,64 @@ use crate::hir::DefKind;
 use puppet_syntax::ast::{AssignOp, BinaryOp, RelationshipOp, ResourceForm, UnaryOp};
 use puppet_syntax::TextRange;
 
-/// An interned name: cheap to copy and compare.
-pub type Name = ustr::Ustr;
+/// An interned name: cheap to copy, compare and hash (by address), ordered
+/// by its text. Names live as long as the process; the pool grows with the
+/// distinct names of the code base, not with its size.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Name(internment::Intern<str>);
 
 /// Interns a name.
 pub fn name(text: &str) -> Name {
-    ustr::ustr(text)
+    Name(internment::Intern::from(text))
+}
+
+impl Name {
+    pub fn as_str(&self) -> &'static str {
+        self.0.as_ref()
+    }
+}
+
+impl std::ops::Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl Ord for Name {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl PartialOrd for Name {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq<str> for Name {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Name {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Debug for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
 }
 
 /// An expression of a [`Body`].
@@ -321,6 +373,13 @@ impl Body {
         }
     }
 
+    /// Gives back the arenas' spare room once lowering is done: bodies
+    /// are kept for the whole workspace.
+    pub fn shrink_to_fit(&mut self) {
+        self.exprs.shrink_to_fit();
+        self.lambdas.shrink_to_fit();
+    }
+
     pub fn alloc(&mut self, expr: Expr) -> ExprId {
         self.exprs.push(expr);
         ExprId((self.exprs.len() - 1) as u32)
@@ -568,6 +627,7 @@ impl BodySourceMap {
     }
 
     pub fn finish(&mut self) {
+        self.exprs.shrink_to_fit();
         let mut ids: Vec<ExprId> = (0..self.exprs.len() as u32).map(ExprId).collect();
         ids.sort_by_key(|id| {
             let r = self.exprs[id.index()];

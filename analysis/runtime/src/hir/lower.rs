@@ -142,6 +142,7 @@ impl Lowering {
 
     fn finish(mut self) -> (Body, BodySourceMap) {
         self.map.finish();
+        self.body.shrink_to_fit();
         (self.body, self.map)
     }
 

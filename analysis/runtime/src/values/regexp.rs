@@ -26,11 +26,13 @@ impl fmt::Display for RegexError {
     }
 }
 
-/// A compiled regexp value; `source` is the pattern exactly as written.
+/// A regexp value; `source` is the pattern exactly as written. It is
+/// compiled when first matched: most regexps inference meets are only
+/// carried as values and types, and a compiled one costs kilobytes.
 #[derive(Clone, Debug)]
 pub struct Regexp {
     source: String,
-    compiled: Result<regex::Regex, RegexError>,
+    compiled: std::sync::OnceLock<Result<regex::Regex, RegexError>>,
 }
 
 impl PartialEq for Regexp {
@@ -40,21 +42,26 @@ impl PartialEq for Regexp {
 }
 
 impl Regexp {
-    /// Compiles a pattern; never fails (errors surface when matching).
+    /// A pattern, compiled when needed; never fails (errors surface when
+    /// matching).
     pub fn new(source: &str) -> Regexp {
         Regexp {
             source: source.to_string(),
-            compiled: compile_cached(source),
+            compiled: std::sync::OnceLock::new(),
         }
     }
 
     /// Compiles a pattern, failing on an invalid or unsupported pattern.
     pub fn try_new(source: &str) -> Result<Regexp, RegexError> {
         let r = Regexp::new(source);
-        match &r.compiled {
+        match r.compiled() {
             Ok(_) => Ok(r),
             Err(e) => Err(e.clone()),
         }
+    }
+
+    fn compiled(&self) -> &Result<regex::Regex, RegexError> {
+        self.compiled.get_or_init(|| compile_cached(&self.source))
     }
 
     /// The pattern source.
@@ -64,12 +71,12 @@ impl Regexp {
 
     /// The compile error, if any.
     pub fn error(&self) -> Option<&RegexError> {
-        self.compiled.as_ref().err()
+        self.compiled().as_ref().err()
     }
 
     /// Matches; `Ok(Some(groups))` gives `$0..$n` (unmatched groups are `None`).
     pub fn captures(&self, s: &str) -> Result<Option<Vec<Option<String>>>, RegexError> {
-        let re = self.compiled.as_ref().map_err(Clone::clone)?;
+        let re = self.compiled().as_ref().map_err(Clone::clone)?;
         Ok(re.captures(s).map(|c| {
             c.iter()
                 .map(|m| m.map(|m| m.as_str().to_string()))
@@ -85,7 +92,7 @@ impl Regexp {
         s: &str,
         at: usize,
     ) -> Result<Option<(usize, usize, Vec<Option<String>>)>, RegexError> {
-        let re = self.compiled.as_ref().map_err(Clone::clone)?;
+        let re = self.compiled().as_ref().map_err(Clone::clone)?;
         Ok(re.captures_at(s, at).and_then(|c| {
             let m = c.get(0)?;
             Some((
@@ -101,7 +108,7 @@ impl Regexp {
 
     /// True when the pattern matches somewhere in `s`.
     pub fn is_match(&self, s: &str) -> Result<bool, RegexError> {
-        let re = self.compiled.as_ref().map_err(Clone::clone)?;
+        let re = self.compiled().as_ref().map_err(Clone::clone)?;
         Ok(re.is_match(s))
     }
 }
