@@ -499,6 +499,35 @@ fn type_value(t: Type) -> AccessResult {
     Ok(Value::Type(t))
 }
 
+/// Each key as `pick` reads it, or Puppet's specialization error naming
+/// what was `expected` at the first key it cannot read.
+fn keys_as<T>(
+    base: &Type,
+    keys: &[Value],
+    expected: &str,
+    pick: impl Fn(&Value) -> Option<Result<T, AccessError>>,
+) -> Result<Vec<T>, AccessError> {
+    keys.iter()
+        .map(|k| pick(k).unwrap_or_else(|| Err(specialization_error(base, k, expected).into())))
+        .collect()
+}
+
+/// A key that must be a type.
+fn key_type(key: &Value) -> Option<Result<Type, AccessError>> {
+    match key {
+        Value::Type(t) => Some(Ok(t.clone())),
+        _ => None,
+    }
+}
+
+/// A key that must be a string.
+fn key_string(key: &Value) -> Option<Result<String, AccessError>> {
+    match key {
+        Value::String(s) => Some(Ok(s.clone())),
+        _ => None,
+    }
+}
+
 /// Puppet's error for a parameter that must be a type.
 fn not_a_type(name: &str, got: &Value) -> AccessError {
     format!(
@@ -616,13 +645,7 @@ fn enum_access(base: &Type, mut keys: Vec<Value>, label: &str) -> AccessResult {
     if keys.is_empty() {
         return Err(arity_error(label, 1, None, 0).into());
     }
-    let mut values = Vec::new();
-    for k in &keys {
-        match k {
-            Value::String(s) => values.push(s.clone()),
-            other => return Err(specialization_error(base, other, "String").into()),
-        }
-    }
+    let values = keys_as(base, &keys, "String", key_string)?;
     type_value(Type::Enum(EnumType::new(values, ci)))
 }
 
@@ -631,13 +654,7 @@ fn variant_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
     if keys.is_empty() {
         return Err(arity_error(label, 1, None, 0).into());
     }
-    let mut types = Vec::new();
-    for k in &keys {
-        match k {
-            Value::Type(x) => types.push(x.clone()),
-            other => return Err(specialization_error(base, other, "Any-Type").into()),
-        }
-    }
+    let types = keys_as(base, &keys, "Any-Type", key_type)?;
     type_value(variant_maybe(types))
 }
 
@@ -646,21 +663,16 @@ fn semver_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
     if keys.is_empty() {
         return Err(arity_error(label, 1, None, 0).into());
     }
-    let mut ranges = Vec::new();
-    for k in &keys {
-        match k {
-            Value::String(s) => ranges.push(VersionRange::parse(s)?),
-            Value::SemVerRange(r) => ranges.push(r.clone()),
-            other => {
-                return Err(specialization_error(
-                    base,
-                    other,
-                    "String or SemanticPuppet::VersionRange",
-                )
-                .into())
-            }
-        }
-    }
+    let ranges = keys_as(
+        base,
+        &keys,
+        "String or SemanticPuppet::VersionRange",
+        |k| match k {
+            Value::String(s) => Some(VersionRange::parse(s).map_err(AccessError::from)),
+            Value::SemVerRange(r) => Some(Ok(r.clone())),
+            _ => None,
+        },
+    )?;
     type_value(Type::SemVer(merge_version_ranges(ranges)))
 }
 
@@ -684,13 +696,7 @@ fn tuple_access(base: &Type, mut keys: Vec<Value>, label: &str) -> AccessResult 
     if keys.is_empty() {
         return Err(arity_error(label, 1, None, 0).into());
     }
-    let mut types = Vec::new();
-    for k in &keys {
-        match k {
-            Value::Type(x) => types.push(x.clone()),
-            other => return Err(specialization_error(base, other, "Any-Type").into()),
-        }
-    }
+    let types = keys_as(base, &keys, "Any-Type", key_type)?;
     type_value(Type::Tuple(types, size.map(IntRange::to_size)))
 }
 
@@ -753,17 +759,8 @@ fn runtime_access(base: &Type, keys: Vec<Value>, label: &str) -> AccessResult {
     if keys.len() != 2 {
         return Err(arity_error(label, 2, Some(2), keys.len()).into());
     }
-    let mut parts = Vec::new();
-    for k in &keys {
-        match k {
-            Value::String(s) => parts.push(s.clone()),
-            other => return Err(specialization_error(base, other, "String or String").into()),
-        }
-    }
-    type_value(Type::Runtime(
-        Some(parts[0].clone()),
-        Some(parts[1].clone()),
-    ))
+    let mut parts = keys_as(base, &keys, "String or String", key_string)?.into_iter();
+    type_value(Type::Runtime(parts.next(), parts.next()))
 }
 
 /// `Integer[...]`.
