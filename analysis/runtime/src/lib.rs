@@ -7,9 +7,10 @@
 //!   inference, commonality, parameterization);
 //! - [`ops`]: operator semantics over values, with Puppet's errors;
 //! - [`hir`]: the lowered model of a body that the evaluator runs;
-//! - [`eval`]: the bounded constant evaluator;
 //! - [`builtins`]: the built-in tables (functions, resource types, facts,
-//!   generated from Puppet itself).
+//!   generated from Puppet itself), plain data;
+//! - [`eval`]: the bounded constant evaluator, which consults the tables
+//!   and reads their type strings back as types.
 
 pub mod builtins;
 pub mod eval;

@@ -5,7 +5,8 @@
 use super::context::ResourceTarget;
 use super::keys::resolve;
 use super::{CompletionItem, CompletionKind, Ctx};
-use puppet_analysis::builtins::{builtins, parse_type, Attribute};
+use puppet_analysis::builtins::{builtins, Attribute};
+use puppet_analysis::eval::parse_type;
 use puppet_analysis::hir::ParamSummary;
 use puppet_analysis::index::{definition_index, lookup, Namespace};
 use puppet_analysis::ruby_plugins::plugin_index;

@@ -13,9 +13,10 @@
 //! (expressions), `matching` (case/selector matching), `call` (function
 //! calls, lambdas, Puppet-language functions), `blocks` (how built-ins call
 //! their lambda), `builtins` (the pure built-in functions), `tree` (the walk
-//! of `tree_each`), `new` (calls to types: `Integer('0xFF')`), and
-//! [`record`] (the per-case record shared by `puppet-ls eval --jsonl` and the
-//! conformance test).
+//! of `tree_each`), `new` (calls to types: `Integer('0xFF')`),
+//! `type_strings` (the built-in tables' types, read by this evaluator:
+//! [`parse_type`]), and [`record`] (the per-case record shared by
+//! `puppet-ls eval --jsonl` and the conformance test).
 
 mod blocks;
 mod builtins;
@@ -28,6 +29,7 @@ pub mod scope;
 #[cfg(test)]
 mod tests;
 mod tree;
+mod type_strings;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -42,6 +44,7 @@ use crate::types::{Type, TypeAliases, TypeSystem};
 use crate::values::Value;
 pub use blocks::{chosen_block_count, LambdaArity};
 use scope::Scopes;
+pub use type_strings::parse_type;
 
 /// Bounds that keep evaluation finite and cheap; exceeding one makes the
 /// outcome "cannot evaluate" rather than hanging or exhausting memory.
@@ -404,7 +407,8 @@ impl Evaluator {
             Some((first, rest)) if *first != Type::Any && rest.iter().all(|t| t == first) => {
                 first.clone()
             }
-            _ => crate::builtins::functions::undeclared_return_type(key).unwrap_or(Type::Any),
+            _ => crate::builtins::functions::undeclared_return_type_text(key)
+                .map_or(Type::Any, parse_type),
         }
     }
 
