@@ -1,6 +1,9 @@
 //! The Puppet runtime, without IO and without a database: what Puppet
 //! computes, statically.
 //!
+//! - [`regexp`], [`semver`], [`time`]: the scalar kinds values and types
+//!   are built from (Ruby regexps, semantic versions and ranges, timespans
+//!   and timestamps), each standalone;
 //! - [`values`]: the value model (what an expression evaluates to), with
 //!   Puppet's exact string forms;
 //! - [`types`]: the type system (representation, display, assignability,
@@ -16,5 +19,8 @@ pub mod builtins;
 pub mod eval;
 pub mod hir;
 pub mod ops;
+pub mod regexp;
+pub mod semver;
+pub mod time;
 pub mod types;
 pub mod values;

@@ -7,9 +7,10 @@ use super::scope::Lookup;
 use super::{Evaluator, Flow};
 use crate::hir::body::{Expr, ExprId, Literal, StringPart};
 use crate::ops::{self, ArithOp, CompareOp, MatchData, OpError};
+use crate::regexp::Regexp;
 use crate::types::{AliasResolver, Type};
 use crate::values::format::to_interpolated;
-use crate::values::{OrderedHash, Regexp, Value};
+use crate::values::{OrderedHash, Value};
 
 /// Variables whose values come from the node, never knowable statically.
 const NODE_VARIABLES: &[&str] = &["facts", "trusted", "server_facts"];

@@ -53,10 +53,10 @@ impl Evaluator {
                         M::Yes
                     }
                     Ok(None) => M::No,
-                    Err(crate::values::RegexError::Unsupported(m)) => {
+                    Err(crate::regexp::RegexError::Unsupported(m)) => {
                         return Err(Flow::Unsupported(m))
                     }
-                    Err(crate::values::RegexError::Invalid(m)) => return Err(self.error(at, m)),
+                    Err(crate::regexp::RegexError::Invalid(m)) => return Err(self.error(at, m)),
                 },
                 _ => M::No,
             },

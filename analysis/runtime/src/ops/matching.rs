@@ -2,8 +2,10 @@
 
 use super::compare::equals;
 use super::OpError;
+use crate::regexp::{RegexError, Regexp};
+use crate::semver::{Version, VersionRange};
 use crate::types::{Type, TypeSystem};
-use crate::values::{RegexError, Regexp, Value, Version, VersionRange};
+use crate::values::Value;
 
 /// What a match does to the numeric match variables `$0..$n`.
 #[derive(Clone, Debug, PartialEq)]

@@ -5,7 +5,9 @@ use std::cell::{Cell, RefCell};
 
 use super::alias::{expand, is_alias_like, resolve_top, AliasResolver, NoAliases};
 use super::{infer::infer, CallableType, EnumType, IntRange, StringParam, StructElement, Type};
-use crate::values::{Regexp, Value, VersionRange};
+use crate::regexp::Regexp;
+use crate::semver::VersionRange;
+use crate::values::Value;
 
 const MAX_DEPTH: u32 = 200;
 

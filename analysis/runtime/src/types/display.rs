@@ -3,9 +3,9 @@
 use std::fmt::{self, Write};
 
 use super::{IntRange, StringParam, StructElement, TimeRange, Type};
+use crate::time::{Timespan, Timestamp};
 use crate::values::float::ruby_float_to_s;
 use crate::values::format::{puppet_quote, regexp_with_delimiters, to_programmatic};
-use crate::values::{Timespan, Timestamp};
 
 /// The `[from, to]` part of a range: empty when unbounded, `default` for an
 /// open lower end, the upper end omitted when open.

@@ -5,7 +5,8 @@
 use super::common::common_type;
 use super::normalize::{generalize, variant_maybe};
 use super::{FloatRange, IntRange, ObjectType, StringParam, StructElement, TimeRange, Type};
-use crate::values::{OrderedHash, Value, VersionRange};
+use crate::semver::VersionRange;
+use crate::values::{OrderedHash, Value};
 
 fn reduce(types: impl Iterator<Item = Type>) -> Type {
     let mut acc: Option<Type> = None;

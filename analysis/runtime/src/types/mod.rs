@@ -21,7 +21,7 @@ pub use infer::{infer, infer_generalized, infer_set};
 pub use normalize::{generalize, normalize};
 pub use parameterize::{parameterize, parameterize_access, parameterize_named};
 
-use crate::values::semver::VersionRange;
+use crate::semver::VersionRange;
 use crate::values::Value;
 
 /// An integer range; `None` bounds are the unbounded ends (`default`).

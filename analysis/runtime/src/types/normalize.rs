@@ -3,7 +3,7 @@
 
 use super::assignable::is_assignable;
 use super::{CallableType, EnumType, IntRange, StringParam, StructElement, TimeRange, Type};
-use crate::values::VersionRange;
+use crate::semver::VersionRange;
 
 /// Puppet's `PVariantType.maybe_create`: flattens nested variants, removes
 /// duplicates and unwraps a single member.

@@ -10,17 +10,13 @@ pub mod equality;
 pub mod float;
 pub mod format;
 pub mod hash;
-pub mod regexp;
-pub mod semver;
 pub mod string_format;
-pub mod strptime;
-pub mod time;
 
 pub use hash::OrderedHash;
-pub use regexp::{RegexError, Regexp};
-pub use semver::{Version, VersionRange};
-pub use time::{Timespan, Timestamp};
 
+use crate::regexp::Regexp;
+use crate::semver::{Version, VersionRange};
+use crate::time::{Timespan, Timestamp};
 use crate::types::Type;
 
 /// A materialized iterator (`Iterator[T]` value): the produced elements plus the

@@ -1412,7 +1412,7 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::values::{Timespan, Timestamp};
+    use crate::time::{Timespan, Timestamp};
 
     fn arr(items: Vec<Value>) -> Value {
         Value::Array(items)
@@ -1491,7 +1491,7 @@ mod tests {
         assert!(format_value(&span, &Value::string("%t")).is_err());
         let stamp = Value::Timestamp(Timestamp::from_secs(1_473_150_899));
         assert!(format_value(&stamp, &Value::string("%c")).is_err());
-        let v = Value::SemVer(crate::values::Version::parse("1.2.3").unwrap());
+        let v = Value::SemVer(crate::semver::Version::parse("1.2.3").unwrap());
         assert!(format_value(&v, &Value::string("%d")).is_err());
     }
 

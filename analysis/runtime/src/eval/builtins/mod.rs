@@ -13,12 +13,13 @@ use super::blocks::LambdaArity;
 use super::tree::{tree_entries, TreeOptions};
 use super::{Evaluator, Flow};
 use crate::ops::{compare::casecmp, equals};
+use crate::regexp::{RegexError, Regexp};
 use crate::types::alias::resolve_top;
 use crate::types::normalize::normalize;
 use crate::types::{infer, infer_generalized, infer_set, IntRange, Type};
 use crate::values::format::to_interpolated;
 use crate::values::string_format;
-use crate::values::{IteratorValue, RegexError, Regexp, Value};
+use crate::values::{IteratorValue, Value};
 
 mod collections;
 mod conversion;
