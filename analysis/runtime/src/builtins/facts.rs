@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::json::{Json, JsonExt};
-use crate::types::Type;
+use crate::model::Type;
 
 /// The facts Facter 4 resolves on every system it runs on (core
 /// resolutions that need no optional tool, hardware or network), with

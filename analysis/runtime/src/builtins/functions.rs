@@ -10,7 +10,7 @@
 use std::sync::OnceLock;
 
 use super::json::{Json, JsonExt};
-use crate::types::Type;
+use crate::model::Type;
 
 /// How many times a signature parameter may be given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

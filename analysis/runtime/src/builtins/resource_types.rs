@@ -9,7 +9,7 @@
 use std::sync::OnceLock;
 
 use super::json::{Json, JsonExt};
-use crate::types::Type;
+use crate::model::Type;
 
 /// Whether an attribute is a property (state Puppet manages and reports), a
 /// parameter (how Puppet manages it) or a metaparameter (any resource).

@@ -7,9 +7,8 @@ use puppet_syntax::ast::UnaryOp;
 use crate::hir::body::{CaseOption, Expr, ExprId};
 
 use super::{Evaluator, Flow};
+use crate::model::{Type, Value};
 use crate::ops::{equals, matching::range_includes};
-use crate::types::Type;
-use crate::values::Value;
 
 /// The result of matching: known, or not decidable statically.
 enum M {

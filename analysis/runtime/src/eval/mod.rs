@@ -14,6 +14,8 @@
 //! calls, lambdas, Puppet-language functions), `blocks` (how built-ins call
 //! their lambda), `builtins` (the pure built-in functions), `tree` (the walk
 //! of `tree_each`), `new` (calls to types: `Integer('0xFF')`),
+//! `string_format` (Puppet's string converter for `String(v, format)` and
+//! `sprintf`, which picks formats by the values' types),
 //! `type_strings` (the built-in tables' types, read by this evaluator:
 //! [`parse_type`]), and [`record`] (the per-case record shared by
 //! `puppet-ls eval --jsonl` and the conformance test).
@@ -26,6 +28,7 @@ mod matching;
 mod new;
 pub mod record;
 pub mod scope;
+mod string_format;
 #[cfg(test)]
 mod tests;
 mod tree;
@@ -40,8 +43,8 @@ use crate::hir::body::{Body, BodyKind, ExprId};
 use crate::hir::lower::{lower_file, LoweredDefinition, LoweredFile};
 use crate::hir::DefKind;
 
-use crate::types::{Type, TypeAliases, TypeSystem};
-use crate::values::Value;
+use crate::model::{Type, Value};
+use crate::types::{TypeAliases, TypeSystem};
 pub use blocks::{chosen_block_count, LambdaArity};
 use scope::Scopes;
 pub use type_strings::parse_type;

@@ -4,16 +4,16 @@
 
 use crate::hir::body::{ExprId, LambdaId};
 
+use super::string_format;
 use super::{Evaluator, Flow};
+use crate::model::{OrderedHash, Type, Value};
 use crate::regexp::Regexp;
 use crate::semver::{Version, VersionRange};
 use crate::time::{Timespan, Timestamp};
 use crate::types::alias::resolve_top;
+use crate::types::infer_generalized;
 use crate::types::normalize::normalize;
-use crate::types::{infer_generalized, Type};
 use crate::values::convert::{ruby_kernel_integer, ruby_kernel_integer_wide};
-use crate::values::string_format;
-use crate::values::{OrderedHash, Value};
 
 /// Splits Puppet's `[+-]?\s*` number prefix: the sign and the rest after
 /// blanks. `None` when blanks come before the sign.
@@ -388,7 +388,7 @@ impl Evaluator {
                 if let Some(a) = arguments {
                     attributes.insert(Value::string("arguments"), Value::Array(a));
                 }
-                Ok(Value::Object(Box::new(crate::values::ObjectValue {
+                Ok(Value::Object(Box::new(crate::model::ObjectValue {
                     type_name: "Deferred".into(),
                     attributes,
                 })))

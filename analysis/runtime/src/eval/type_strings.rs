@@ -13,8 +13,7 @@
 use super::{Evaluator, Limits};
 use crate::builtins::facts::ALWAYS_RESOLVED;
 use crate::builtins::{Attribute, Builtins, Fact, Facts, Function, Param, Signature};
-use crate::types::{CallableType, EnumType, IntRange, StructElement, Type};
-use crate::values::Value;
+use crate::model::{CallableType, EnumType, IntRange, StructElement, Type, Value};
 
 /// The type a type string denotes; never fails.
 pub fn parse_type(text: &str) -> Type {

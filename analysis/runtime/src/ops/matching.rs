@@ -2,10 +2,10 @@
 
 use super::compare::equals;
 use super::OpError;
+use crate::model::{Type, Value};
 use crate::regexp::{RegexError, Regexp};
 use crate::semver::{Version, VersionRange};
-use crate::types::{Type, TypeSystem};
-use crate::values::Value;
+use crate::types::TypeSystem;
 
 /// What a match does to the numeric match variables `$0..$n`.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,15 +3,16 @@
 
 use super::display::capitalize_segments;
 use super::infer::infer;
+use super::is_assignable;
 use super::normalize::{generalize, merge_version_ranges, variant_maybe};
-use super::{
-    is_assignable, CallableType, EnumType, FloatRange, IntRange, ObjectType, StringParam,
-    StructElement, TimeRange, Type,
+use crate::model::{
+    CallableType, EnumType, FloatRange, IntRange, ObjectType, StringParam, StructElement,
+    TimeRange, Type, Value,
 };
 use crate::regexp::{RegexError, Regexp};
 use crate::semver::VersionRange;
 use crate::time::{float_secs_to_nanos, Timespan, Timestamp, NS_PER_SEC};
-use crate::values::{a_an, Value};
+use crate::values::a_an;
 
 /// Result of applying `[]` to a type: usually a type, but `File['a', 'b']`
 /// and `Class[a, b]` produce arrays of types.
