@@ -24,4 +24,4 @@ pub mod ruby_plugins;
 pub mod workspace;
 
 // The runtime crate's modules, at the paths the semantic layers use.
-pub use puppet_runtime::{builtins, eval, ops, types, values};
+pub use puppet_runtime::{builtins, eval, model, ops, types, values};

@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 use regex::Regex;
 
 use crate::db::{RubyFile, Workspace};
+use crate::model::Type;
 use crate::ruby_plugins::re;
-use crate::types::Type;
 
 /// What a fact's resolutions are known to give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

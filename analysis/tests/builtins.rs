@@ -3,8 +3,8 @@
 
 use puppet_analysis::builtins::{builtins, AttributeKind, FunctionApi, ParamKind};
 use puppet_analysis::docs::DocSource;
-use puppet_analysis::types::{is_instance, StringParam, Type};
-use puppet_analysis::values::{OrderedHash, Value};
+use puppet_analysis::model::{OrderedHash, StringParam, Type, Value};
+use puppet_analysis::types::is_instance;
 use puppet_vfs::{FileSystem, MemoryFs};
 use std::path::PathBuf;
 use std::sync::Arc;

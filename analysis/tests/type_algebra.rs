@@ -1,11 +1,11 @@
 //! Type algebra examples from the specification and Puppet 7 behaviour:
 //! parameterization, display, assignability, commonality, aliases.
 
+use puppet_analysis::model::{OrderedHash, Type, Value};
 use puppet_analysis::types::{
-    common_type, infer, is_assignable, normalize, parameterize, parameterize_named, Type,
-    TypeAliases, TypeSystem,
+    common_type, infer, is_assignable, normalize, parameterize, parameterize_named, TypeAliases,
+    TypeSystem,
 };
-use puppet_analysis::values::{OrderedHash, Value};
 
 fn int(i: i64) -> Value {
     Value::Integer(i)

@@ -224,7 +224,7 @@ impl Hover<'_> {
         let ctx = type_context(self.db, self.workspace);
         let ev = ctx.evaluator();
         let ts = ev.ts();
-        let t = puppet_analysis::types::Type::Alias(name.to_string());
+        let t = puppet_analysis::model::Type::Alias(name.to_string());
         let mut guard = Vec::new();
         let shown = expand_for_display(&t, ts.resolver(), &mut guard).to_string();
         // Shown as `Name = definition`: the name is already in the signature.
@@ -460,10 +460,7 @@ impl Hover<'_> {
         let (range, inferred) = types.enclosing(&node)?;
         let mut md = code_block(&inferred.ty.to_string());
         if let Some(v) = value_text(inferred) {
-            if !matches!(
-                inferred.value,
-                Some(puppet_analysis::values::Value::Type(_))
-            ) {
+            if !matches!(inferred.value, Some(puppet_analysis::model::Value::Type(_))) {
                 let _ = writeln!(md, "\nValue: `{v}`");
             }
         }

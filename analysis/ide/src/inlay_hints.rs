@@ -8,7 +8,7 @@ use puppet_analysis::builtins::builtins;
 use puppet_analysis::db::parse;
 use puppet_analysis::index::{lookup, Namespace};
 use puppet_analysis::infer::infer_range;
-use puppet_analysis::types::Type;
+use puppet_analysis::model::Type;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::{SyntaxKind, TextRange, TextSize};
 use std::path::Path;

@@ -103,7 +103,7 @@ fn renamable_at(a: &Analysis, pos: &FilePosition) -> Result<Occurrence, String> 
                 Namespace::Type | Namespace::DefinedType | Namespace::Class => {
                     builtins().resource_type(name).is_some()
                         || builtins().is_core_type_without_data(name)
-                        || puppet_analysis::types::Type::from_name(&capitalize(name)).is_some()
+                        || puppet_analysis::model::Type::from_name(&capitalize(name)).is_some()
                 }
                 Namespace::Node => false,
             };

@@ -8,9 +8,9 @@
 use super::Cancellable;
 use crate::Analysis;
 use puppet_analysis::builtins::builtins;
+use puppet_analysis::model::Type;
 use puppet_analysis::resolve::resolution::{variable_resolution, FileTarget, Resolution};
 use puppet_analysis::resolve::scope::Target;
-use puppet_analysis::types::Type;
 use puppet_syntax::ast::{self, AstNode};
 use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 use std::collections::HashMap;

@@ -8,8 +8,9 @@
 
 use super::{Cancellable, FilePosition};
 use crate::Analysis;
-use puppet_analysis::builtins::{builtins, parse_type, ParamKind, Signature};
+use puppet_analysis::builtins::{builtins, ParamKind, Signature};
 use puppet_analysis::diagnostics::types::{evaluate, is_constant};
+use puppet_analysis::eval::parse_type;
 use puppet_analysis::index::{lookup, Namespace};
 use puppet_analysis::ruby_plugins::{ruby_function_dispatches, RubyDispatch};
 use puppet_analysis::types::{NoAliases, TypeSystem};

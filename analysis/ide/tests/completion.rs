@@ -712,9 +712,9 @@ fn every_offset_is_safe() {
 
 #[test]
 fn offered_type_names_are_types() {
-    for name in puppet_analysis::types::Type::NAMES {
+    for name in puppet_analysis::model::Type::NAMES {
         assert!(
-            puppet_analysis::types::Type::from_name(name).is_some(),
+            puppet_analysis::model::Type::from_name(name).is_some(),
             "{name}"
         );
     }

@@ -10,9 +10,9 @@
 use super::types::{evaluate, is_constant};
 use crate::db::Workspace;
 use crate::infer::{evaluate_type, type_context};
+use crate::model::{Type, Value};
 use crate::types::alias::expand_aliases;
-use crate::types::{Type, TypeSystem};
-use crate::values::Value;
+use crate::types::TypeSystem;
 use puppet_syntax::ast::AstNode;
 
 /// A declared type's text, interned so that its resolution is memoized.

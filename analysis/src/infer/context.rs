@@ -5,9 +5,9 @@
 use crate::db::Workspace;
 use crate::eval::{Evaluator, Limits, WorkspaceTables};
 use crate::index::{definition, definition_index, Namespace};
+use crate::model::{Type, Value};
 use crate::ruby_plugins::plugin_index;
-use crate::types::{Type, TypeAliases};
-use crate::values::Value;
+use crate::types::TypeAliases;
 use puppet_syntax::SourceKind;
 
 /// The workspace's definitions as inference sees them. Equality compares

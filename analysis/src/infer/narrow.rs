@@ -1,9 +1,10 @@
 //! The type algebra of flow typing: what a variable holds inside a branch
 //! whose condition held (or failed), and what it holds after branches join.
 
+use crate::model::Type;
 use crate::types::common::common_type;
 use crate::types::normalize::variant_maybe;
-use crate::types::{Type, TypeSystem};
+use crate::types::TypeSystem;
 
 /// What a value of type `current` is, known to also be a `test`: the
 /// members of `current` that are `test`s, else `test` itself.
@@ -89,7 +90,8 @@ pub(super) fn union(ts: &TypeSystem<'_>, a: &Type, b: &Type) -> Type {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::{IntRange, NoAliases};
+    use crate::model::IntRange;
+    use crate::types::NoAliases;
 
     fn int(a: i64, b: i64) -> Type {
         Type::Integer(IntRange::new(Some(a), Some(b)))

@@ -2,9 +2,9 @@
 //! arithmetic on integer ranges, collection concatenation, and access to
 //! struct members, hash values and array elements.
 
+use crate::model::{IntRange, Type, Value};
 use crate::types::alias::{expand, is_alias_like};
-use crate::types::{IntRange, Type, TypeSystem};
-use crate::values::Value;
+use crate::types::TypeSystem;
 use puppet_syntax::ast::BinaryOp;
 
 use super::narrow::union;
@@ -88,7 +88,7 @@ pub(super) fn arithmetic(ts: &TypeSystem<'_>, op: BinaryOp, l: &Type, r: &Type) 
         (B::Div | B::Mod, Type::Integer(_), Type::Integer(_)) => Type::integer(),
         (B::Add | B::Sub | B::Mul | B::Div, Type::Float(_), Type::Integer(_) | Type::Float(_))
         | (B::Add | B::Sub | B::Mul | B::Div, Type::Integer(_), Type::Float(_)) => {
-            Type::Float(crate::types::FloatRange::UNBOUNDED)
+            Type::Float(crate::model::FloatRange::UNBOUNDED)
         }
         (B::Add | B::Shl, Type::Array(..) | Type::Tuple(..), other) => {
             let left = element(&l).unwrap_or(Type::Any);

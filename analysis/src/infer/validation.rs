@@ -8,9 +8,8 @@
 //! `validate_legacy(T, 'validate_x', $v)` only warns when `$v` is not a
 //! `T` but passes `validate_x`.
 
+use crate::model::{Type, Value};
 use crate::types::normalize::variant_maybe;
-use crate::types::Type;
-use crate::values::Value;
 
 /// Which arguments a validation function checks.
 enum Checked {

@@ -10,9 +10,8 @@ use super::validation;
 use super::{FinalVars, Inferred, ItemTypes};
 use crate::eval::Evaluator;
 use crate::hir::body::{Body, Expr, ExprId, LambdaId, Literal, Name, Param};
+use crate::model::{IntRange, Type, Value};
 use crate::resolve::scope::{DefSite, ItemScopes, Target};
-use crate::types::{IntRange, Type};
-use crate::values::Value;
 use puppet_syntax::ast::{BinaryOp, UnaryOp};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -1045,7 +1044,7 @@ fn match_variables() -> Narrowings {
 
 /// `$trusted`: what Puppet's server puts in it.
 pub(super) fn trusted_type() -> Type {
-    use crate::types::StructElement;
+    use crate::model::StructElement;
     let member = |name: &str, value: Type| StructElement {
         key: Type::string_value(name),
         value,
@@ -1058,7 +1057,7 @@ pub(super) fn trusted_type() -> Type {
     Type::Struct(vec![
         member(
             "authenticated",
-            Type::Enum(crate::types::EnumType::new(
+            Type::Enum(crate::model::EnumType::new(
                 vec!["remote".into(), "local".into(), "false".into()],
                 false,
             )),

@@ -5,12 +5,13 @@
 
 use super::variables::declared_type;
 use super::{CompletionItem, CompletionKind, Ctx};
-use puppet_analysis::builtins::{builtins, parse_type};
+use puppet_analysis::builtins::builtins;
 use puppet_analysis::db::parse;
+use puppet_analysis::eval::parse_type;
 use puppet_analysis::index::{lookup, Namespace};
+use puppet_analysis::model::Type;
 use puppet_analysis::resolve::resolution::{variable_resolution, FileTarget};
 use puppet_analysis::resolve::scope::Target;
-use puppet_analysis::types::Type;
 use puppet_syntax::ast::{self, Expr};
 
 /// The type of `$trusted` (Puppet's trusted node data).

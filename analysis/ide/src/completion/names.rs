@@ -6,8 +6,8 @@ use super::{CompletionItem, CompletionKind, Ctx};
 use puppet_analysis::builtins::{builtins, Function, ParamKind};
 use puppet_analysis::hir::{DefKind, ParamSummary};
 use puppet_analysis::index::{definition, definition_index, Namespace};
+use puppet_analysis::model::Type;
 use puppet_analysis::ruby_plugins::plugin_index;
-use puppet_analysis::types::Type;
 
 /// Keywords that start a statement (definitions and conditionals).
 const STATEMENT_KEYWORDS: &[&str] = &[

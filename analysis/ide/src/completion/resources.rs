@@ -5,11 +5,12 @@
 use super::context::ResourceTarget;
 use super::keys::resolve;
 use super::{CompletionItem, CompletionKind, Ctx};
-use puppet_analysis::builtins::{builtins, parse_type, Attribute};
+use puppet_analysis::builtins::{builtins, Attribute};
+use puppet_analysis::eval::parse_type;
 use puppet_analysis::hir::ParamSummary;
 use puppet_analysis::index::{definition_index, lookup, Namespace};
+use puppet_analysis::model::Type;
 use puppet_analysis::ruby_plugins::plugin_index;
-use puppet_analysis::types::Type;
 
 /// Sort groups of attributes: required first, metaparameters last.
 const REQUIRED: &str = "0";
@@ -188,7 +189,7 @@ fn type_words(ctx: &Ctx, ty: &Type, out: &mut Vec<(String, bool)>, depth: usize)
                 type_words(ctx, t, out, depth + 1);
             }
         }
-        Type::String(puppet_analysis::types::StringParam::Value(s)) => out.push((s, false)),
+        Type::String(puppet_analysis::model::StringParam::Value(s)) => out.push((s, false)),
         _ => {}
     }
 }

@@ -84,7 +84,7 @@ pub(super) fn complete(ctx: &Ctx, braced: bool) -> Vec<CompletionItem> {
         let detail = declared_type(&root, def.range).or_else(|| {
             types
                 .get(def.range)
-                .filter(|i| i.ty != puppet_analysis::types::Type::Any)
+                .filter(|i| i.ty != puppet_analysis::model::Type::Any)
                 .map(|i| i.ty.to_string())
         });
         push(def.name.clone(), kind, detail, LOCAL);

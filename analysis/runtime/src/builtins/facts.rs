@@ -11,13 +11,12 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::json::{Json, JsonExt};
-use super::type_string::parse_type;
-use crate::types::{StructElement, Type};
+use crate::model::Type;
 
 /// The facts Facter 4 resolves on every system it runs on (core
 /// resolutions that need no optional tool, hardware or network), with
 /// every structured parent of each listed.
-const ALWAYS_RESOLVED: &[&str] = &[
+pub(crate) const ALWAYS_RESOLVED: &[&str] = &[
     "os",
     "os.name",
     "os.family",
@@ -74,8 +73,9 @@ pub struct Facts {
     placeholders: HashMap<usize, Vec<usize>>,
     /// The direct children of each structured fact, by its path.
     children: HashMap<String, Vec<usize>>,
-    /// Each entry's type, built once (a structured fact's type is built
-    /// from its members', and inference asks for `$facts` often).
+    /// Each entry's type, built once by [`Facts::type_of`] (a structured
+    /// fact's type is built from its members', and inference asks for
+    /// `$facts` often).
     entry_types: Vec<OnceLock<Type>>,
 }
 
@@ -174,7 +174,7 @@ impl Facts {
     }
 
     /// The direct children of a structured fact.
-    fn children<'a>(&'a self, path: &'a str) -> impl Iterator<Item = &'a Fact> + 'a {
+    pub(crate) fn children<'a>(&'a self, path: &'a str) -> impl Iterator<Item = &'a Fact> + 'a {
         self.children
             .get(path)
             .into_iter()
@@ -199,70 +199,10 @@ impl Facts {
         }
     }
 
-    /// The type of the fact at `path`: scalars as in the table; structured
-    /// facts as a `Struct` of their known members (each `Optional`, since
-    /// members vary by platform) or a `Hash[String, T]` for keyed maps
-    /// (`networking.interfaces`). Below a known fact with no known members
-    /// the type is `Any`. `None` when the path is not a known fact.
-    ///
-    /// A fact Facter may not report everywhere (`os.selinux` off Linux
-    /// distributions that have it, `lsbdistcodename` without `lsb_release`,
-    /// `ec2_metadata` off EC2, `networking.ip` without a network) is
-    /// `Optional`: only [`ALWAYS_RESOLVED`] facts are certain.
-    pub fn type_of(&self, path: &str) -> Option<Type> {
-        if let Some(f) = self.get(path) {
-            let t = self.type_of_entry(f, 0);
-            return Some(if ALWAYS_RESOLVED.contains(&path) {
-                t
-            } else {
-                Type::optional(t)
-            });
-        }
-        // `hypervisors.docker.foo`: inside a fact whose members are not listed.
-        let mut parent = path;
-        while let Some((p, _)) = parent.rsplit_once('.') {
-            parent = p;
-            if let Some(f) = self.get(parent) {
-                return (f.type_text == "Hash" && self.children(&f.path).next().is_none())
-                    .then_some(Type::Any);
-            }
-        }
-        None
-    }
-
-    fn type_of_entry(&self, fact: &Fact, depth: usize) -> Type {
-        let index = self.by_path.get(&fact.path).copied();
-        match index.and_then(|i| self.entry_types.get(i)) {
-            Some(cell) if depth == 0 => cell.get_or_init(|| self.build_entry_type(fact, 0)).clone(),
-            _ => self.build_entry_type(fact, depth),
-        }
-    }
-
-    fn build_entry_type(&self, fact: &Fact, depth: usize) -> Type {
-        let base = parse_type(&fact.type_text);
-        if fact.type_text != "Hash" || depth > 8 {
-            return base;
-        }
-        let children: Vec<&Fact> = self.children(&fact.path).collect();
-        if children.is_empty() {
-            return Type::hash_of(Type::string(), Type::Any);
-        }
-        if let [keyed] = children.as_slice() {
-            if keyed.path.ends_with('>') {
-                return Type::hash_of(Type::string(), self.type_of_entry(keyed, depth + 1));
-            }
-        }
-        Type::Struct(
-            children
-                .iter()
-                .filter(|c| !c.path.ends_with('>'))
-                .map(|c| StructElement {
-                    key: Type::optional(Type::string_value(
-                        c.path.rsplit('.').next().unwrap_or(&c.path),
-                    )),
-                    value: self.type_of_entry(c, depth + 1),
-                })
-                .collect(),
-        )
+    /// The cell keeping the type of `fact` (of the first entry with its
+    /// path) once [`Facts::type_of`] has built it.
+    pub(crate) fn entry_type_cell(&self, fact: &Fact) -> Option<&OnceLock<Type>> {
+        let index = self.by_path.get(&fact.path).copied()?;
+        self.entry_types.get(index)
     }
 }

@@ -10,8 +10,7 @@
 use std::sync::OnceLock;
 
 use super::json::{Json, JsonExt};
-use super::type_string::parse_type;
-use crate::types::{CallableType, IntRange, Type};
+use crate::model::Type;
 
 /// How many times a signature parameter may be given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -34,14 +33,8 @@ pub struct Param {
     pub type_text: String,
     /// Required, optional or repeated.
     pub kind: ParamKind,
-    ty: OnceLock<Type>,
-}
-
-impl Param {
-    /// The parameter type.
-    pub fn ty(&self) -> &Type {
-        self.ty.get_or_init(|| parse_type(&self.type_text))
-    }
+    /// The type `type_text` denotes, read once by [`Param::ty`].
+    pub(crate) ty: OnceLock<Type>,
 }
 
 /// The block (lambda) a signature takes.
@@ -70,7 +63,8 @@ pub struct Signature {
     pub return_type_text: Option<String>,
     /// The whole signature as Puppet prints it (`Callable[String, 1, 2]`).
     pub callable_text: String,
-    callable: OnceLock<Type>,
+    /// The signature as a type, built once by [`Signature::callable`].
+    pub(crate) callable: OnceLock<Type>,
 }
 
 impl Signature {
@@ -117,36 +111,6 @@ impl Signature {
     /// True when `n` positional arguments fit the signature's arity.
     pub fn accepts_arg_count(&self, n: usize) -> bool {
         n >= self.min_args && !matches!(self.max_args, Some(m) if n > m)
-    }
-
-    /// The return type (`Any` when undeclared).
-    pub fn return_type(&self) -> Type {
-        self.return_type_text
-            .as_deref()
-            .map_or(Type::Any, parse_type)
-    }
-
-    /// The signature as a `Callable` type: parameter types in a `Tuple` with
-    /// the argument count range, the block type, and the return type.
-    pub fn callable(&self) -> &Type {
-        self.callable.get_or_init(|| {
-            let size = IntRange::new(Some(self.min_args as i64), self.max_args.map(|m| m as i64));
-            let block = self.block.as_ref().map(|b| {
-                let t = parse_type(&b.type_text);
-                Box::new(if b.optional { Type::optional(t) } else { t })
-            });
-            Type::Callable(CallableType {
-                params: Some(Box::new(Type::Tuple(
-                    self.params.iter().map(|p| p.ty().clone()).collect(),
-                    Some(size),
-                ))),
-                block,
-                return_type: self
-                    .return_type_text
-                    .as_deref()
-                    .map(|t| Box::new(parse_type(t))),
-            })
-        })
     }
 }
 
@@ -205,15 +169,6 @@ impl Function {
     pub fn accepts_arg_count(&self, n: usize) -> bool {
         self.signatures.iter().any(|s| s.accepts_arg_count(n))
     }
-
-    /// The function's type: its single signature's `Callable`, or a
-    /// `Variant` of them for multi-dispatch functions.
-    pub fn callable_type(&self) -> Type {
-        match self.signatures.as_slice() {
-            [one] => one.callable().clone(),
-            many => Type::Variant(many.iter().map(|s| s.callable().clone()).collect()),
-        }
-    }
 }
 
 /// Return types of Puppet functions whose Ruby dispatches declare none,
@@ -257,10 +212,11 @@ const UNDECLARED_RETURN_TYPES: &[(&str, &str)] = &[
     ("type", "Type"),
 ];
 
-/// The return type of `name` when its signatures declare none.
-pub fn undeclared_return_type(name: &str) -> Option<Type> {
+/// The return type of `name`, as Puppet prints it, when its signatures
+/// declare none.
+pub fn undeclared_return_type_text(name: &str) -> Option<&'static str> {
     UNDECLARED_RETURN_TYPES
         .iter()
         .find(|(n, _)| *n == name)
-        .map(|(_, t)| parse_type(t))
+        .map(|(_, t)| *t)
 }

@@ -9,18 +9,23 @@
 //! parsed on first use ([`builtins`]).
 //!
 //! Sub-modules: [`resource_types`] (types, attributes, values),
-//! [`functions`] (signatures as `Callable` types), [`facts`] (fact paths to
-//! types), [`suggest`] ("did you mean" by edit distance), [`docs`] (full
-//! documentation read at run time from a local Puppet, if any), and
-//! `type_string` (the table's type strings to [`Type`]s). Lookups never
-//! panic; a table that fails to parse behaves as an empty one.
+//! [`functions`] (signatures), [`facts`] (fact paths), [`suggest`] ("did
+//! you mean" by edit distance). Lookups never panic; a table that fails to
+//! parse behaves as an empty one.
+//!
+//! The tables are plain data, below the evaluator that consults them:
+//! types are kept as Puppet prints them (`Variant[String, Array[String]]`).
+//! Reading those strings needs the evaluator (one parser for user code and
+//! built-ins), so the typed accessors ([`Param::ty`], [`Signature::callable`],
+//! [`Attribute::value_type`], [`Facts::type_of`], [`Builtins::fact_type`]...)
+//! are implemented in `eval/type_strings.rs`; the tables only hold the cells
+//! that keep each type once read.
 
 pub mod facts;
 pub mod functions;
 mod json;
 pub mod resource_types;
 pub mod suggest;
-mod type_string;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -29,9 +34,7 @@ pub use facts::{Fact, Facts};
 pub use functions::{BlockParam, Function, FunctionApi, Param, ParamKind, Signature};
 pub use resource_types::{AllowedValue, Attribute, AttributeKind, ResourceType};
 pub use suggest::{edit_distance, suggest};
-pub use type_string::parse_type;
 
-use crate::types::Type;
 use json::{Json, JsonExt};
 
 /// The generated table (see `tools/gen_builtins.rb` for how to regenerate it).
@@ -239,11 +242,6 @@ impl Builtins {
             .unwrap_or_default()
     }
 
-    /// The value type of an attribute, where knowable.
-    pub fn attribute_value_type(&self, type_name: &str, name: &str) -> Option<&Type> {
-        self.attribute(type_name, name)?.value_type()
-    }
-
     // ---- functions -----------------------------------------------------
 
     /// Puppet's own function `name`.
@@ -285,19 +283,6 @@ impl Builtins {
     /// The fact entry at a dotted path (`os.family`).
     pub fn fact(&self, path: &str) -> Option<&Fact> {
         self.facts.get(path)
-    }
-
-    /// The type of the fact at a dotted path (`os.family` -> `String`).
-    pub fn fact_type(&self, path: &str) -> Option<Type> {
-        self.facts.type_of(path)
-    }
-
-    /// The type of `$facts[k1][k2]...` given the keys.
-    pub fn fact_type_by_keys(&self, keys: &[&str]) -> Option<Type> {
-        if keys.iter().any(|k| k.contains('.')) {
-            return None;
-        }
-        self.fact_type(&keys.join("."))
     }
 
     // ---- suggestions -----------------------------------------------------

@@ -9,8 +9,7 @@
 use std::sync::OnceLock;
 
 use super::json::{Json, JsonExt};
-use super::type_string::parse_type;
-use crate::types::{EnumType, Type};
+use crate::model::Type;
 
 /// Whether an attribute is a property (state Puppet manages and reports), a
 /// parameter (how Puppet manages it) or a metaparameter (any resource).
@@ -59,7 +58,8 @@ pub struct Attribute {
     pub features: Vec<String>,
     /// Our one-line description.
     pub description: Option<String>,
-    value_type: OnceLock<Option<Type>>,
+    /// The value type, built once by [`Attribute::value_type`].
+    pub(crate) value_type: OnceLock<Option<Type>>,
 }
 
 impl Attribute {
@@ -131,38 +131,6 @@ impl Attribute {
         self.regexes
             .iter()
             .any(|r| regex::Regex::new(r).map_or(true, |re| re.is_match(word)))
-    }
-
-    /// The value type, where knowable: the table's type, else an `Enum` of
-    /// the literal words (plus `Boolean` when `true`/`false` are among them,
-    /// and `Pattern` for regexps). `None` means any value.
-    pub fn value_type(&self) -> Option<&Type> {
-        self.value_type
-            .get_or_init(|| {
-                if let Some(t) = &self.value_type_text {
-                    return Some(parse_type(t));
-                }
-                if !self.is_restricted() {
-                    return None;
-                }
-                let words: Vec<String> = self.value_words().map(str::to_string).collect();
-                let mut variants = Vec::new();
-                if words.iter().any(|w| w == "true") && words.iter().any(|w| w == "false") {
-                    variants.push(Type::boolean());
-                }
-                if !words.is_empty() {
-                    variants.push(Type::Enum(EnumType::new(words, false)));
-                }
-                if !self.regexes.is_empty() {
-                    variants.push(Type::Pattern(self.regexes.clone()));
-                }
-                Some(if variants.len() == 1 {
-                    variants.remove(0)
-                } else {
-                    Type::Variant(variants)
-                })
-            })
-            .as_ref()
     }
 }
 

@@ -6,7 +6,7 @@
 use super::{Evaluator, Flow};
 use crate::builtins::builtins;
 use crate::hir::body::{Body, ExprId, LambdaId};
-use crate::types::Type;
+use crate::model::Type;
 
 /// The argument counts a lambda accepts: its required parameters, and all
 /// of them (unbounded with a `*$rest` parameter).

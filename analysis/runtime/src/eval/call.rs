@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use super::{Evaluator, Flow};
 use crate::hir::body::{Body, ExprId, LambdaId, Param};
-use crate::types::{infer_set, Type};
-use crate::values::Value;
+use crate::model::{Type, Value};
+use crate::types::infer_set;
 
 impl Evaluator {
     /// `callee(args)` where the callee is not a name (`Integer('1')`).

@@ -6,10 +6,11 @@ use puppet_syntax::ast::{AssignOp, BinaryOp, UnaryOp};
 use super::scope::Lookup;
 use super::{Evaluator, Flow};
 use crate::hir::body::{Expr, ExprId, Literal, StringPart};
+use crate::model::{OrderedHash, Type, Value};
 use crate::ops::{self, ArithOp, CompareOp, MatchData, OpError};
-use crate::types::{AliasResolver, Type};
+use crate::regexp::Regexp;
+use crate::types::AliasResolver;
 use crate::values::format::to_interpolated;
-use crate::values::{OrderedHash, Regexp, Value};
 
 /// Variables whose values come from the node, never knowable statically.
 const NODE_VARIABLES: &[&str] = &["facts", "trusted", "server_facts"];

@@ -7,9 +7,8 @@ use puppet_syntax::ast::UnaryOp;
 use crate::hir::body::{CaseOption, Expr, ExprId};
 
 use super::{Evaluator, Flow};
+use crate::model::{Type, Value};
 use crate::ops::{equals, matching::range_includes};
-use crate::types::Type;
-use crate::values::Value;
 
 /// The result of matching: known, or not decidable statically.
 enum M {
@@ -53,10 +52,10 @@ impl Evaluator {
                         M::Yes
                     }
                     Ok(None) => M::No,
-                    Err(crate::values::RegexError::Unsupported(m)) => {
+                    Err(crate::regexp::RegexError::Unsupported(m)) => {
                         return Err(Flow::Unsupported(m))
                     }
-                    Err(crate::values::RegexError::Invalid(m)) => return Err(self.error(at, m)),
+                    Err(crate::regexp::RegexError::Invalid(m)) => return Err(self.error(at, m)),
                 },
                 _ => M::No,
             },

@@ -13,9 +13,12 @@
 //! (expressions), `matching` (case/selector matching), `call` (function
 //! calls, lambdas, Puppet-language functions), `blocks` (how built-ins call
 //! their lambda), `builtins` (the pure built-in functions), `tree` (the walk
-//! of `tree_each`), `new` (calls to types: `Integer('0xFF')`), and
-//! [`record`] (the per-case record shared by `puppet-ls eval --jsonl` and the
-//! conformance test).
+//! of `tree_each`), `new` (calls to types: `Integer('0xFF')`),
+//! `string_format` (Puppet's string converter for `String(v, format)` and
+//! `sprintf`, which picks formats by the values' types),
+//! `type_strings` (the built-in tables' types, read by this evaluator:
+//! [`parse_type`]), and [`record`] (the per-case record shared by
+//! `puppet-ls eval --jsonl` and the conformance test).
 
 mod blocks;
 mod builtins;
@@ -25,9 +28,11 @@ mod matching;
 mod new;
 pub mod record;
 pub mod scope;
+mod string_format;
 #[cfg(test)]
 mod tests;
 mod tree;
+mod type_strings;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -38,10 +43,11 @@ use crate::hir::body::{Body, BodyKind, ExprId};
 use crate::hir::lower::{lower_file, LoweredDefinition, LoweredFile};
 use crate::hir::DefKind;
 
-use crate::types::{Type, TypeAliases, TypeSystem};
-use crate::values::Value;
+use crate::model::{Type, Value};
+use crate::types::{TypeAliases, TypeSystem};
 pub use blocks::{chosen_block_count, LambdaArity};
 use scope::Scopes;
+pub use type_strings::parse_type;
 
 /// Bounds that keep evaluation finite and cheap; exceeding one makes the
 /// outcome "cannot evaluate" rather than hanging or exhausting memory.
@@ -404,7 +410,8 @@ impl Evaluator {
             Some((first, rest)) if *first != Type::Any && rest.iter().all(|t| t == first) => {
                 first.clone()
             }
-            _ => crate::builtins::functions::undeclared_return_type(key).unwrap_or(Type::Any),
+            _ => crate::builtins::functions::undeclared_return_type_text(key)
+                .map_or(Type::Any, parse_type),
         }
     }
 

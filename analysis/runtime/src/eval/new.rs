@@ -4,14 +4,16 @@
 
 use crate::hir::body::{ExprId, LambdaId};
 
+use super::string_format;
 use super::{Evaluator, Flow};
+use crate::model::{OrderedHash, Type, Value};
+use crate::regexp::Regexp;
+use crate::semver::{Version, VersionRange};
+use crate::time::{Timespan, Timestamp};
 use crate::types::alias::resolve_top;
+use crate::types::infer_generalized;
 use crate::types::normalize::normalize;
-use crate::types::{infer_generalized, Type};
 use crate::values::convert::{ruby_kernel_integer, ruby_kernel_integer_wide};
-use crate::values::semver::{Version, VersionRange};
-use crate::values::string_format;
-use crate::values::{OrderedHash, Regexp, Timespan, Timestamp, Value};
 
 /// Splits Puppet's `[+-]?\s*` number prefix: the sign and the rest after
 /// blanks. `None` when blanks come before the sign.
@@ -386,7 +388,7 @@ impl Evaluator {
                 if let Some(a) = arguments {
                     attributes.insert(Value::string("arguments"), Value::Array(a));
                 }
-                Ok(Value::Object(Box::new(crate::values::ObjectValue {
+                Ok(Value::Object(Box::new(crate::model::ObjectValue {
                     type_name: "Deferred".into(),
                     attributes,
                 })))
@@ -743,10 +745,10 @@ impl Evaluator {
             }
             Value::String(s) => match Regexp::try_new(&s) {
                 Ok(r) => Ok(Value::Regexp(r)),
-                Err(crate::values::RegexError::Unsupported(_)) => {
+                Err(crate::regexp::RegexError::Unsupported(_)) => {
                     Ok(Value::Regexp(Regexp::new(&s)))
                 }
-                Err(crate::values::RegexError::Invalid(m)) => fail(self, m),
+                Err(crate::regexp::RegexError::Invalid(m)) => fail(self, m),
             },
             Value::Regexp(r) => Ok(Value::Regexp(r)),
             other => fail(
@@ -821,7 +823,7 @@ impl Evaluator {
             [Value::Integer(i)] => Ok(Value::Timestamp(Timestamp {
                 nanos: *i as i128 * 1_000_000_000,
             })),
-            [Value::Float(f)] => match crate::values::time::float_secs_to_nanos(*f) {
+            [Value::Float(f)] => match crate::time::float_secs_to_nanos(*f) {
                 Some(n) => Ok(Value::Timestamp(Timestamp { nanos: n })),
                 None => fail(self, "Timestamp out of range".into()),
             },
@@ -983,11 +985,9 @@ impl Evaluator {
         };
         let formats: Vec<&str> = match format {
             Value::Undef | Value::Default if tz.is_some() => {
-                crate::values::time::TIMESTAMP_DEFAULT_FORMATS[5..].to_vec()
+                crate::time::TIMESTAMP_DEFAULT_FORMATS[5..].to_vec()
             }
-            Value::Undef | Value::Default => {
-                crate::values::time::TIMESTAMP_DEFAULT_FORMATS.to_vec()
-            }
+            Value::Undef | Value::Default => crate::time::TIMESTAMP_DEFAULT_FORMATS.to_vec(),
             Value::String(f) => vec![f.as_str()],
             Value::Array(fs) if !fs.is_empty() => {
                 let mut v = Vec::new();
@@ -1009,7 +1009,7 @@ impl Evaluator {
                 ))
             }
         };
-        crate::values::strptime::parse_timestamp(s, &formats, tz)
+        crate::time::strptime::parse_timestamp(s, &formats, tz)
             .map(Value::Timestamp)
             .map_err(|e| self.error(at, e))
     }
@@ -1051,7 +1051,7 @@ impl Evaluator {
             [Value::Integer(i)] => Ok(Value::Timespan(Timespan {
                 nanos: *i as i128 * 1_000_000_000,
             })),
-            [Value::Float(f)] => match crate::values::time::float_secs_to_nanos(*f) {
+            [Value::Float(f)] => match crate::time::float_secs_to_nanos(*f) {
                 Some(n) => Ok(Value::Timespan(Timespan { nanos: n })),
                 None => err(self, "Timespan out of range".into()),
             },

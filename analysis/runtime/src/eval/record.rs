@@ -3,9 +3,9 @@
 //! here gives the CLI and the test a single code path.
 
 use super::{Evaluator, Limits, Outcome};
+use crate::model::Value;
 use crate::types::infer_set;
 use crate::values::format::to_programmatic;
-use crate::values::Value;
 
 /// The result of evaluating one case.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::values::Value;
+use crate::model::Value;
 
 #[derive(Debug, Default)]
 struct Frame {

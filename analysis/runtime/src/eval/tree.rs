@@ -3,7 +3,7 @@
 //! Puppet's `DepthFirstTreeIterator` and `BreadthFirstTreeIterator` visit
 //! them.
 
-use crate::values::{OrderedHash, Value};
+use crate::model::{OrderedHash, Value};
 
 /// The options hash of `tree_each`.
 pub struct TreeOptions {

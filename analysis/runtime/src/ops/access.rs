@@ -1,9 +1,10 @@
 //! The access operator `[]` on strings, arrays, hashes and types.
 
 use super::{Evaluated, OpError};
-use crate::types::{generalize, infer, parameterize_access, Type};
+use crate::model::{Type, Value};
+use crate::types::{generalize, infer, parameterize_access};
+use crate::values::a_an;
 use crate::values::convert::{string_to_number, Number};
-use crate::values::{a_an, Value};
 
 fn err<T>(m: impl Into<String>) -> Result<T, OpError> {
     Err(OpError::Error(m.into()))

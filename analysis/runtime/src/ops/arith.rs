@@ -1,11 +1,12 @@
 //! Arithmetic and collection operators: `+ - * / % << >>` and unary minus.
 
 use super::{Evaluated, OpError};
-use crate::types::{infer, Type};
+use crate::model::{OrderedHash, Type, Value};
+use crate::time::{float_secs_to_nanos, Timespan, Timestamp, NS_PER_SEC};
+use crate::types::infer;
+use crate::values::a_an;
 use crate::values::convert::{string_to_number, Number};
 use crate::values::format::ruby_to_s;
-use crate::values::time::{float_secs_to_nanos, NS_PER_SEC};
-use crate::values::{a_an, OrderedHash, Timespan, Timestamp, Value};
 
 /// A binary arithmetic operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,9 +3,9 @@
 use std::cmp::Ordering;
 
 use super::OpError;
-use crate::types::{Type, TypeSystem};
+use crate::model::{Type, Value};
+use crate::types::TypeSystem;
 pub use crate::values::equality::{casecmp, equals, int_float_cmp};
-use crate::values::Value;
 
 /// A comparison operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,7 +104,7 @@ fn cmp_label(v: &Value) -> String {
 /// `true`; `Optional` and `NotUndef` pass the answer through. Returns the
 /// value in that case.
 fn leaked_enum_value(l: &Type, r: &Type) -> Option<String> {
-    use crate::types::StringParam;
+    use crate::model::StringParam;
     match (l, r) {
         (Type::Optional(Some(inner)), Type::Optional(Some(ri))) => leaked_enum_value(inner, ri),
         (Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)), r) => {

@@ -2,8 +2,10 @@
 
 use super::compare::equals;
 use super::OpError;
-use crate::types::{Type, TypeSystem};
-use crate::values::{RegexError, Regexp, Value, Version, VersionRange};
+use crate::model::{Type, Value};
+use crate::regexp::{RegexError, Regexp};
+use crate::semver::{Version, VersionRange};
+use crate::types::TypeSystem;
 
 /// What a match does to the numeric match variables `$0..$n`.
 #[derive(Clone, Debug, PartialEq)]

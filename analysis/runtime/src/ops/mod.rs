@@ -4,7 +4,7 @@
 //! for `+ - * / % << >>`, [`compare::equals`] / [`compare::compare_op`] for
 //! `== != < <= > >=`, [`matching::match_op`] for `=~`/`!~`,
 //! [`matching::in_op`] for `in`, [`access::access`] for `[]`, and
-//! [`Value::is_truthy`](crate::values::Value::is_truthy) for `! and or`.
+//! [`Value::is_truthy`](crate::model::Value::is_truthy) for `! and or`.
 
 pub mod access;
 pub mod arith;
@@ -16,7 +16,7 @@ pub use arith::{binary, unary_minus, ArithOp};
 pub use compare::{compare_op, equals, CompareOp};
 pub use matching::{in_op, match_op, MatchData, MatchOutcome};
 
-use crate::values::Value;
+use crate::model::Value;
 
 /// Why an operation produced no value.
 #[derive(Clone, Debug, PartialEq)]

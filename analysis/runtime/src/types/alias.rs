@@ -1,12 +1,12 @@
 //! Type alias resolution.
 //!
-//! Aliases are referenced by name ([`super::Type::Alias`]) and resolved through
+//! Aliases are referenced by name ([`Type::Alias`]) and resolved through
 //! an [`AliasResolver`], so recursive aliases (`type Tree = Array[Variant[Integer,
 //! Tree]]`) are finite values; type operations guard against infinite expansion.
 
 use std::collections::HashMap;
 
-use super::Type;
+use crate::model::{StructElement, Type};
 
 /// Looks up the definition of a user type alias.
 pub trait AliasResolver {
@@ -129,15 +129,20 @@ pub fn set_display_aliases(aliases: Option<TypeAliases>) {
     DISPLAY_ALIASES.with(|d| *d.borrow_mut() = aliases);
 }
 
+/// How Puppet prints the `Deferred` object type when it is the value itself.
+const DEFERRED_DEFINITION: &str = "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]";
+
 /// The string form of a type used as a value (`String(T)`, `%p`, `"${T}"`).
 /// `Deferred` prints its object definition. A user alias prints as `Name = definition`, with aliases nested in the
 /// definition expanded the same way except where they refer back to an
 /// alias being expanded (`Tree = Array[Variant[Integer, Tree]]`).
+/// The alternate form of `Display` (`{:#}`) gives the same string, for the
+/// value printers below the type system (`values::format`).
 pub fn type_value_string(t: &Type) -> String {
     // `Deferred` also prints its definition at top level
     if let Type::Object(o) = t {
         if o.name.as_deref() == Some("Deferred") {
-            return crate::values::format::DEFERRED_DEFINITION.to_string();
+            return DEFERRED_DEFINITION.to_string();
         }
     }
     if !matches!(t, Type::Alias(_)) {
@@ -214,7 +219,7 @@ pub fn map_children(t: &Type, f: &mut dyn FnMut(&Type) -> Type) -> Type {
         Type::Hash(k, v, size) => Type::Hash(Box::new(f(k)), Box::new(f(v)), *size),
         Type::Struct(es) => Type::Struct(
             es.iter()
-                .map(|e| super::StructElement {
+                .map(|e| StructElement {
                     key: f(&e.key),
                     value: f(&e.value),
                 })

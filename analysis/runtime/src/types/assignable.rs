@@ -4,8 +4,10 @@
 use std::cell::{Cell, RefCell};
 
 use super::alias::{expand, is_alias_like, resolve_top, AliasResolver, NoAliases};
-use super::{infer::infer, CallableType, EnumType, IntRange, StringParam, StructElement, Type};
-use crate::values::{Regexp, Value, VersionRange};
+use super::infer::infer;
+use crate::model::{CallableType, EnumType, IntRange, StringParam, StructElement, Type, Value};
+use crate::regexp::Regexp;
+use crate::semver::VersionRange;
 
 const MAX_DEPTH: u32 = 200;
 

@@ -3,7 +3,7 @@
 
 use super::assignable::is_assignable;
 use super::normalize::variant_maybe;
-use super::{EnumType, FloatRange, IntRange, StringParam, Type};
+use crate::model::{EnumType, FloatRange, IntRange, StringParam, Type};
 
 fn enum_of(mut values: Vec<String>, extra: &[String]) -> Type {
     values.extend(extra.iter().cloned());

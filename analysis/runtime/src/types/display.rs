@@ -2,10 +2,11 @@
 
 use std::fmt::{self, Write};
 
-use super::{IntRange, StringParam, StructElement, TimeRange, Type};
+use super::alias::type_value_string;
+use crate::model::{CallableType, IntRange, StringParam, StructElement, TimeRange, Type};
+use crate::time::{Timespan, Timestamp};
 use crate::values::float::ruby_float_to_s;
 use crate::values::format::{puppet_quote, regexp_with_delimiters, to_programmatic};
-use crate::values::{Timespan, Timestamp};
 
 /// The `[from, to]` part of a range: empty when unbounded, `default` for an
 /// open lower end, the upper end omitted when open.
@@ -100,7 +101,7 @@ fn struct_pair(e: &StructElement) -> (String, String) {
     (key, e.value.to_string())
 }
 
-fn callable_params(c: &super::CallableType) -> Vec<String> {
+fn callable_params(c: &CallableType) -> Vec<String> {
     let mut parts = Vec::new();
     if let Some(p) = &c.params {
         if let Type::Tuple(types, size) = p.as_ref() {
@@ -121,8 +122,15 @@ fn callable_params(c: &super::CallableType) -> Vec<String> {
     parts
 }
 
+/// `{}` prints a type as Puppet prints it in signatures and messages.
+/// `{:#}` prints it as the value it is when used as a value
+/// ([`type_value_string`]): the value printers (`values::format`) sit
+/// below the type system and reach that form through this trait.
 impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return f.write_str(&type_value_string(self));
+        }
         match self {
             Type::Any => f.write_str("Any"),
             Type::Unit => f.write_str("Unit"),

@@ -4,8 +4,11 @@
 
 use super::common::common_type;
 use super::normalize::{generalize, variant_maybe};
-use super::{FloatRange, IntRange, ObjectType, StringParam, StructElement, TimeRange, Type};
-use crate::values::{OrderedHash, Value, VersionRange};
+use crate::model::{
+    FloatRange, IntRange, ObjectType, OrderedHash, StringParam, StructElement, TimeRange, Type,
+    Value,
+};
+use crate::semver::VersionRange;
 
 fn reduce(types: impl Iterator<Item = Type>) -> Type {
     let mut acc: Option<Type> = None;

@@ -2,8 +2,10 @@
 //! canonical form: flattened, merged variants; simplified Optional/NotUndef).
 
 use super::assignable::is_assignable;
-use super::{CallableType, EnumType, IntRange, StringParam, StructElement, TimeRange, Type};
-use crate::values::VersionRange;
+use crate::model::{
+    CallableType, EnumType, FloatRange, IntRange, StringParam, StructElement, TimeRange, Type,
+};
+use crate::semver::VersionRange;
 
 /// Puppet's `PVariantType.maybe_create`: flattens nested variants, removes
 /// duplicates and unwraps a single member.
@@ -356,8 +358,8 @@ fn merge_int(a: &IntRange, b: &IntRange) -> Option<IntRange> {
     })
 }
 
-fn merge_float(a: &super::FloatRange, b: &super::FloatRange) -> Option<super::FloatRange> {
-    (!(a.to < b.from || b.to < a.from)).then(|| super::FloatRange {
+fn merge_float(a: &FloatRange, b: &FloatRange) -> Option<FloatRange> {
+    (!(a.to < b.from || b.to < a.from)).then(|| FloatRange {
         from: a.from.min(b.from),
         to: a.to.max(b.to),
     })

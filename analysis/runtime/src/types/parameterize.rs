@@ -3,13 +3,16 @@
 
 use super::display::capitalize_segments;
 use super::infer::infer;
+use super::is_assignable;
 use super::normalize::{generalize, merge_version_ranges, variant_maybe};
-use super::{
-    is_assignable, CallableType, EnumType, FloatRange, IntRange, ObjectType, StringParam,
-    StructElement, TimeRange, Type,
+use crate::model::{
+    CallableType, EnumType, FloatRange, IntRange, ObjectType, StringParam, StructElement,
+    TimeRange, Type, Value,
 };
-use crate::values::time::{float_secs_to_nanos, NS_PER_SEC};
-use crate::values::{a_an, RegexError, Regexp, Timespan, Timestamp, Value, VersionRange};
+use crate::regexp::{RegexError, Regexp};
+use crate::semver::VersionRange;
+use crate::time::{float_secs_to_nanos, Timespan, Timestamp, NS_PER_SEC};
+use crate::values::a_an;
 
 /// Result of applying `[]` to a type: usually a type, but `File['a', 'b']`
 /// and `Class[a, b]` produce arrays of types.
@@ -203,9 +206,9 @@ fn time_arg(v: &Value, timestamp: bool) -> Result<Option<i128>, String> {
                     _ => None,
                 };
                 let defaults = if tz.is_some() {
-                    &crate::values::time::TIMESTAMP_DEFAULT_FORMATS[5..]
+                    &crate::time::TIMESTAMP_DEFAULT_FORMATS[5..]
                 } else {
-                    &crate::values::time::TIMESTAMP_DEFAULT_FORMATS[..]
+                    &crate::time::TIMESTAMP_DEFAULT_FORMATS[..]
                 };
                 let formats: Vec<&str> = match get("format") {
                     Some(Value::String(f)) => vec![f.as_str()],
@@ -218,7 +221,7 @@ fn time_arg(v: &Value, timestamp: bool) -> Result<Option<i128>, String> {
                         .collect(),
                     _ => defaults.to_vec(),
                 };
-                crate::values::strptime::parse_timestamp(s, &formats, tz)?.nanos
+                crate::time::strptime::parse_timestamp(s, &formats, tz)?.nanos
             } else if let Some(Value::String(s)) = get("string") {
                 match get("format") {
                     Some(Value::String(f)) => Timespan::parse_with(s, f)?.nanos,

@@ -5,7 +5,7 @@
 
 use std::cmp::Ordering;
 
-use super::Value;
+use crate::model::Value;
 
 /// ASCII-only case folding comparison (Ruby's `casecmp`).
 pub fn casecmp(a: &str, b: &str) -> Ordering {

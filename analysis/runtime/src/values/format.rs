@@ -3,7 +3,7 @@
 //! (`"${v}"`).
 
 use super::float::ruby_float_to_s;
-use super::Value;
+use crate::model::{Type, Value};
 
 /// Quotes a string as Puppet's `%p` does: single quotes, `'` escaped, backslashes
 /// kept as they are; double quotes with escapes when a control character occurs.
@@ -100,9 +100,6 @@ pub fn binary_to_base64(bytes: &[u8]) -> String {
     base64(bytes)
 }
 
-/// How Puppet prints the `Deferred` object type when it is the value itself.
-pub const DEFERRED_DEFINITION: &str = "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]";
-
 /// The programmatic string form, `String($v, '%p')`.
 pub fn to_programmatic(v: &Value) -> String {
     let mut out = String::new();
@@ -121,10 +118,10 @@ fn write_p(out: &mut String, v: &Value) {
         Value::Array(_) | Value::Hash(_) => write_collection(out, v, write_p),
         Value::Regexp(r) => out.push_str(&regexp_with_delimiters(r.source())),
         // The abstract Object type prints expanded at top level only.
-        Value::Type(crate::types::Type::Object(o)) if o.name.is_none() => {
-            out.push_str("Object[{}]")
-        }
-        Value::Type(t) => out.push_str(&crate::types::alias::type_value_string(t)),
+        Value::Type(Type::Object(o)) if o.name.is_none() => out.push_str("Object[{}]"),
+        // A type as a value: the alternate form of its `Display`, which the
+        // type system (above this module) implements.
+        Value::Type(t) => out.push_str(&format!("{t:#}")),
         Value::SemVer(v) => out.push_str(&v.to_string()),
         Value::SemVerRange(r) => {
             let parts: Vec<String> = r.ranges.iter().map(|r| r.to_string()).collect();
@@ -237,7 +234,7 @@ fn ruby_inspect(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::values::OrderedHash;
+    use crate::model::OrderedHash;
 
     #[test]
     fn quoting() {

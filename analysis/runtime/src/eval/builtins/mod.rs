@@ -10,15 +10,16 @@ use crate::builtins::FunctionApi;
 use crate::hir::body::{ExprId, LambdaId};
 
 use super::blocks::LambdaArity;
+use super::string_format;
 use super::tree::{tree_entries, TreeOptions};
 use super::{Evaluator, Flow};
+use crate::model::{IntRange, IteratorValue, Type, Value};
 use crate::ops::{compare::casecmp, equals};
+use crate::regexp::{RegexError, Regexp};
 use crate::types::alias::resolve_top;
 use crate::types::normalize::normalize;
-use crate::types::{infer, infer_generalized, infer_set, IntRange, Type};
+use crate::types::{infer, infer_generalized, infer_set};
 use crate::values::format::to_interpolated;
-use crate::values::string_format;
-use crate::values::{IteratorValue, RegexError, Regexp, Value};
 
 mod collections;
 mod conversion;
@@ -882,7 +883,7 @@ fn iterable_element_type(recv: &Value, step: Option<i64>) -> Option<Type> {
         ),
         Value::Integer(0) => Type::Unit,
         Value::Integer(n) if *n > 0 => range(0, n - 1),
-        Value::String(_) => Type::String(crate::types::StringParam::Size(IntRange::exact(1))),
+        Value::String(_) => Type::String(crate::model::StringParam::Size(IntRange::exact(1))),
         Value::Type(Type::Integer(r)) if r.from.is_some() && r.to.is_some() => {
             range(r.lo() as i64, r.hi() as i64)
         }

@@ -1,5 +1,7 @@
 //! `Timespan` and `Timestamp` values: nanosecond precision, Puppet's format
-//! directives and default formats.
+//! directives and default formats; [`strptime`] parses timestamps by format.
+
+pub mod strptime;
 
 use std::fmt;
 
@@ -635,7 +637,7 @@ impl Timestamp {
 
     /// Parses with Puppet's default formats (`%FT%T.%N %Z`, `%F %T`, `%F`, ...).
     pub fn parse(s: &str) -> Result<Timestamp, String> {
-        super::strptime::parse_timestamp(s, &TIMESTAMP_DEFAULT_FORMATS, None)
+        strptime::parse_timestamp(s, &TIMESTAMP_DEFAULT_FORMATS, None)
     }
 }
 

@@ -3,7 +3,7 @@
 //! day, time, fraction, zone). Puppet then builds a UTC time from the fields
 //! with `Time.utc`, which needs a year and rolls over days past a month's end.
 
-use super::time::{zone_offset, Timestamp, NS_PER_SEC};
+use super::{zone_offset, Timestamp, NS_PER_SEC};
 
 /// The fields one successful match produced.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -3,12 +3,14 @@
 //! nested `string_formats`) on top of a Ruby-compatible `Kernel#format` for a
 //! single directive.
 
-use super::convert::{ruby_kernel_float, ruby_kernel_integer};
-use super::float::ruby_float_to_s;
-use super::format::{puppet_double_quote, puppet_quote, regexp_with_delimiters, to_interpolated};
-use super::Value;
+use crate::model::{OrderedHash, Type, Value};
 use crate::types::alias::type_value_string;
-use crate::types::{infer_set, is_assignable, Type};
+use crate::types::{infer_set, is_assignable};
+use crate::values::convert::{ruby_kernel_float, ruby_kernel_integer};
+use crate::values::float::ruby_float_to_s;
+use crate::values::format::{
+    puppet_double_quote, puppet_quote, regexp_with_delimiters, to_interpolated, to_programmatic,
+};
 
 /// A parsed `%<flags><width>.<prec><conv>` directive.
 #[derive(Clone, Debug, Default)]
@@ -798,12 +800,12 @@ fn convert(v: &Value, map: &[(Type, Format)], ind: Indent) -> Result<String, Str
         | Value::SemVerRange(_)
         | Value::Uri(_) => match s.conv {
             's' => Ok(fmt_str(s, &to_interpolated(v))),
-            'p' => Ok(fmt_str(s, &super::format::to_programmatic(v))),
+            'p' => Ok(fmt_str(s, &to_programmatic(v))),
             _ => kernel_format(s, &numeric_view(v, s.conv)),
         },
         Value::Binary(bytes) => format_binary(bytes, s),
         Value::Object(_) => match s.conv {
-            's' | 'p' => Ok(fmt_str(s, &super::format::to_programmatic(v))),
+            's' | 'p' => Ok(fmt_str(s, &to_programmatic(v))),
             c => Err(format_error("Object", c, "sp")),
         },
         Value::Unknown(_) => Err("this value cannot be formatted statically".into()),
@@ -1035,7 +1037,7 @@ fn format_array(
 
 /// Formats a Hash value.
 fn format_hash(
-    h: &super::OrderedHash,
+    h: &OrderedHash,
     s: &Spec,
     f: &Format,
     map: &[(Type, Format)],
@@ -1097,7 +1099,7 @@ fn format_hash(
 
 /// Formats a Binary value.
 fn format_binary(bytes: &[u8], s: &Spec) -> Result<String, String> {
-    use super::binary;
+    use crate::values::binary;
     // with `#`, the encoded text is shown quoted
     let text = |t: String| {
         if s.alt {
@@ -1412,14 +1414,14 @@ pub fn sprintf(fmt: &str, args: &[Value]) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::values::{Timespan, Timestamp};
+    use crate::time::{Timespan, Timestamp};
 
     fn arr(items: Vec<Value>) -> Value {
         Value::Array(items)
     }
 
     fn hash(entries: Vec<(&str, Value)>) -> Value {
-        let mut h = crate::values::OrderedHash::new();
+        let mut h = OrderedHash::new();
         for (k, v) in entries {
             h.insert(Value::string(k), v);
         }
@@ -1471,9 +1473,9 @@ mod tests {
 
     #[test]
     fn container_format_hash_needs_a_format() {
-        let mut inner = crate::values::OrderedHash::new();
+        let mut inner = OrderedHash::new();
         inner.insert(Value::string("separator"), Value::string(""));
-        let mut map = crate::values::OrderedHash::new();
+        let mut map = OrderedHash::new();
         map.insert(Value::Type(Type::array()), Value::Hash(inner));
         assert!(format_value(&arr(vec![Value::Integer(1)]), &Value::Hash(map)).is_err());
     }
@@ -1491,7 +1493,7 @@ mod tests {
         assert!(format_value(&span, &Value::string("%t")).is_err());
         let stamp = Value::Timestamp(Timestamp::from_secs(1_473_150_899));
         assert!(format_value(&stamp, &Value::string("%c")).is_err());
-        let v = Value::SemVer(crate::values::Version::parse("1.2.3").unwrap());
+        let v = Value::SemVer(crate::semver::Version::parse("1.2.3").unwrap());
         assert!(format_value(&v, &Value::string("%d")).is_err());
     }
 
