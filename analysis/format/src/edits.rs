@@ -53,16 +53,7 @@ pub fn format_on_type(
     typed: Typed,
     options: &FormatOptions,
 ) -> Result<Vec<TextEdit>, NotFormatted> {
-    if kind == SourceKind::Template {
-        return Err(NotFormatted::Template);
-    }
-    let parsed = parse(text, kind);
-    if let Some(first) = parsed.errors().first() {
-        return Err(NotFormatted::SyntaxErrors {
-            first: first.clone(),
-            count: parsed.errors().len(),
-        });
-    }
+    let parsed = crate::parse_formattable(text, kind)?;
     let offset = offset.min(TextSize::of(text));
     let Some(list) = enclosing_list(&parsed.syntax_node(), offset) else {
         return Ok(Vec::new());

@@ -24,7 +24,7 @@ mod trivia;
 
 pub use edits::{format_document, format_on_type, format_range, Typed};
 pub use puppet_syntax::TextEdit;
-use puppet_syntax::{parse, SourceKind, SyntaxError};
+use puppet_syntax::{parse, Parse, SourceKind, SyntaxError};
 
 /// Settings of the layout.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,12 +87,9 @@ impl std::fmt::Display for NotFormatted {
 
 impl std::error::Error for NotFormatted {}
 
-/// The formatted text of a manifest, or why it was not formatted.
-pub fn format_source(
-    text: &str,
-    kind: SourceKind,
-    options: &FormatOptions,
-) -> Result<String, NotFormatted> {
+/// The tree of a manifest the formatter may rewrite: templates and text
+/// with syntax errors are left alone.
+pub(crate) fn parse_formattable(text: &str, kind: SourceKind) -> Result<Parse, NotFormatted> {
     if kind == SourceKind::Template {
         return Err(NotFormatted::Template);
     }
@@ -103,7 +100,16 @@ pub fn format_source(
             count: parsed.errors().len(),
         });
     }
-    let root = parsed.syntax_node();
+    Ok(parsed)
+}
+
+/// The formatted text of a manifest, or why it was not formatted.
+pub fn format_source(
+    text: &str,
+    kind: SourceKind,
+    options: &FormatOptions,
+) -> Result<String, NotFormatted> {
+    let root = parse_formattable(text, kind)?.syntax_node();
     let mut builder = build::Builder::new(&root, text);
     let doc = builder.source_file(&root);
     if builder.too_deep {

@@ -9,7 +9,7 @@
 //! comments wait for the end of their line, heredoc bodies for the line
 //! after their header, as Puppet's lexer expects them.
 
-use crate::doc::{text_width, DocId, Docs, LineKind, Node};
+use crate::doc::{text_width, DocId, Docs, GroupId, LineKind, Node};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -131,11 +131,10 @@ impl<'d, 'a> Printer<'d, 'a> {
                     broken,
                     flat,
                     group,
-                } => {
-                    let mode = group.map_or(cmd.mode, |g| self.group_modes[g.index()]);
-                    let doc = if mode == Mode::Break { *broken } else { *flat };
-                    stack.push(Command { doc, ..cmd });
-                }
+                } => stack.push(Command {
+                    doc: self.if_break(cmd.mode, *broken, *flat, *group),
+                    ..cmd
+                }),
                 Node::LineSuffix(text) => self.line_suffixes.push(text),
                 Node::HeredocBody(text) => self.heredocs.push(text),
             }
@@ -209,15 +208,25 @@ impl<'d, 'a> Printer<'d, 'a> {
                     broken,
                     flat,
                     group,
-                } => {
-                    let mode = group.map_or(cmd.mode, |g| self.group_modes[g.index()]);
-                    let doc = if mode == Mode::Break { *broken } else { *flat };
-                    local.push(Command { doc, ..cmd });
-                }
+                } => local.push(Command {
+                    doc: self.if_break(cmd.mode, *broken, *flat, *group),
+                    ..cmd
+                }),
             }
             if remaining < 0 {
                 return false;
             }
+        }
+    }
+
+    /// The document an `IfBreak` stands for: its group's printed mode
+    /// decides (the enclosing command's mode when it names none).
+    fn if_break(&self, mode: Mode, broken: DocId, flat: DocId, group: Option<GroupId>) -> DocId {
+        let mode = group.map_or(mode, |g| self.group_modes[g.index()]);
+        if mode == Mode::Break {
+            broken
+        } else {
+            flat
         }
     }
 

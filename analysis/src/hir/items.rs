@@ -8,7 +8,7 @@
 pub use puppet_runtime::hir::items::*;
 
 use crate::db::{Item, SourceFile};
-use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
+use puppet_syntax::{SyntaxNode, TextRange, TextSize};
 
 /// One item of a file, as IDE features see it (with positions).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,20 +94,9 @@ pub fn item_node(db: &dyn salsa::Database, item: Item) -> Option<SyntaxNode> {
     }
     let place = item_place(db, item)?;
     let node = puppet_syntax::covering_node(&root, place.range)?;
-    node.ancestors()
-        .find(|n| n.text_range() == place.range && is_definition(n.kind()))
-}
-
-fn is_definition(kind: SyntaxKind) -> bool {
-    matches!(
-        kind,
-        SyntaxKind::CLASS_DEF
-            | SyntaxKind::DEFINE_DEF
-            | SyntaxKind::FUNCTION_DEF
-            | SyntaxKind::PLAN_DEF
-            | SyntaxKind::TYPE_ALIAS
-            | SyntaxKind::NODE_DEF
-    )
+    node.ancestors().find(|n| {
+        n.text_range() == place.range && puppet_runtime::hir::items::is_definition_node(n)
+    })
 }
 
 /// A file's definitions with their signatures and places.

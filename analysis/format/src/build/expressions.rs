@@ -168,14 +168,6 @@ pub fn comma_separated(b: &mut Builder<'_>, node: &SyntaxNode) -> DocId {
     let parts = parts(node);
     let (list_items, stray) = items(&parts);
     let mut docs: Vec<DocId> = stray.iter().map(|t| b.token(t)).collect();
-    for (i, item) in list_items.iter().enumerate() {
-        if i > 0 {
-            docs.push(b.docs.text(", "));
-        }
-        docs.push(b.node(&item.node));
-        if let Some(comma) = &item.comma {
-            docs.push(b.dropped(comma));
-        }
-    }
+    super::lists::on_one_line(b, &list_items, &mut docs);
     b.docs.concat(docs)
 }

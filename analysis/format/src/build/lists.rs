@@ -413,13 +413,9 @@ fn has_items(node: &SyntaxNode) -> bool {
     node.children().any(|c| c.kind() != HEREDOC_BODY)
 }
 
-fn hugged(
-    b: &mut Builder<'_>,
-    open: &SyntaxToken,
-    list_items: &[Item],
-    close: Option<&SyntaxToken>,
-) -> DocId {
-    let mut docs = vec![b.token(open)];
+/// The items separated by `, ` (their own commas dropped, keeping the
+/// comments attached to them).
+pub fn on_one_line(b: &mut Builder<'_>, list_items: &[Item], docs: &mut Vec<DocId>) {
     for (i, item) in list_items.iter().enumerate() {
         if i > 0 {
             docs.push(b.docs.text(", "));
@@ -429,6 +425,16 @@ fn hugged(
             docs.push(b.dropped(comma));
         }
     }
+}
+
+fn hugged(
+    b: &mut Builder<'_>,
+    open: &SyntaxToken,
+    list_items: &[Item],
+    close: Option<&SyntaxToken>,
+) -> DocId {
+    let mut docs = vec![b.token(open)];
+    on_one_line(b, list_items, &mut docs);
     if let Some(close) = close {
         docs.push(b.token(close));
     }

@@ -812,42 +812,27 @@ fn convert(v: &Value, map: &[(Type, Format)], ind: Indent) -> Result<String, Str
     }
 }
 
+/// The word, or its alternative form under the `#` flag.
+fn alt_or<'w>(s: &Spec, plain: &'w str, alternative: &'w str) -> &'w str {
+    if s.alt {
+        alternative
+    } else {
+        plain
+    }
+}
+
 /// Formats an Undef value.
 fn format_undef(s: &Spec) -> Result<String, String> {
     Ok(apply_string_flags(
         s,
         match s.conv {
-            'n' => {
-                if s.alt {
-                    "null"
-                } else {
-                    "nil"
-                }
-            }
-            'u' => {
-                if s.alt {
-                    "undefined"
-                } else {
-                    "undef"
-                }
-            }
+            'n' => alt_or(s, "nil", "null"),
+            'u' => alt_or(s, "undef", "undefined"),
             'd' | 'x' | 'X' | 'o' | 'b' | 'B' | 'e' | 'E' | 'f' | 'g' | 'G' | 'a' | 'A' => "NaN",
             'v' => "n/a",
             'V' => "N/A",
-            's' => {
-                if s.alt {
-                    "\"\""
-                } else {
-                    ""
-                }
-            }
-            'p' => {
-                if s.alt {
-                    "\"undef\""
-                } else {
-                    "undef"
-                }
-            }
+            's' => alt_or(s, "", "\"\""),
+            'p' => alt_or(s, "undef", "\"undef\""),
             c => return Err(format_error("Undef", c, "nudxXobBeEfgGaAvVsp")),
         },
     ))
@@ -858,20 +843,8 @@ fn format_default(s: &Spec) -> Result<String, String> {
     Ok(apply_string_flags(
         s,
         match s.conv {
-            'd' | 's' | 'p' => {
-                if s.alt {
-                    "\"default\""
-                } else {
-                    "default"
-                }
-            }
-            'D' => {
-                if s.alt {
-                    "\"Default\""
-                } else {
-                    "Default"
-                }
-            }
+            'd' | 's' | 'p' => alt_or(s, "default", "\"default\""),
+            'D' => alt_or(s, "Default", "\"Default\""),
             c => return Err(format_error("Default", c, "dDsp")),
         },
     ))

@@ -252,7 +252,7 @@ fn definition_items(node: &SyntaxNode) -> Vec<CollectedItem> {
 }
 
 /// A node of one of the kinds that define something.
-fn is_definition_node(node: &SyntaxNode) -> bool {
+pub fn is_definition_node(node: &SyntaxNode) -> bool {
     matches!(
         node.kind(),
         SyntaxKind::CLASS_DEF

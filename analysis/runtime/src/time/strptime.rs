@@ -74,16 +74,19 @@ impl Matcher<'_> {
         }
     }
 
-    fn digits(&mut self, max: usize) -> Option<i128> {
+    /// The run of at most `max` digits at the cursor (`None` if empty).
+    fn digit_run(&self, max: usize) -> Option<&[u8]> {
         let n = self
             .rest()
             .iter()
             .take(max)
             .take_while(|b| b.is_ascii_digit())
             .count();
-        if n == 0 {
-            return None;
-        }
+        (n > 0).then(|| &self.rest()[..n])
+    }
+
+    fn digits(&mut self, max: usize) -> Option<i128> {
+        let n = self.digit_run(max)?.len();
         // at most 38 digits fit an i128; longer runs are out of any range
         let v = std::str::from_utf8(&self.rest()[..n.min(38)])
             .ok()?
@@ -288,20 +291,11 @@ impl Matcher<'_> {
                         (true, _) => 9,
                         _ => usize::MAX,
                     };
-                    let n = self
-                        .rest()
-                        .iter()
-                        .take(max)
-                        .take_while(|b| b.is_ascii_digit())
-                        .count();
-                    if n == 0 {
-                        return None;
-                    }
+                    let run = self.digit_run(max)?;
+                    let n = run.len();
                     let mut v: i128 = 0;
-                    for (k, b) in self.rest()[..n].iter().enumerate() {
-                        if k < 9 {
-                            v = v * 10 + (b - b'0') as i128;
-                        }
+                    for b in run.iter().take(9) {
+                        v = v * 10 + (b - b'0') as i128;
                     }
                     for _ in n..9 {
                         v *= 10;

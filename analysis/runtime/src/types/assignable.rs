@@ -153,34 +153,19 @@ impl<'a> TypeSystem<'a> {
                 },
                 _ => false,
             },
-            T::Scalar => matches!(
-                o,
-                T::Scalar
-                    | T::ScalarData
-                    | T::Numeric
-                    | T::Integer(_)
-                    | T::Float(_)
-                    | T::String(_)
-                    | T::Enum(_)
-                    | T::Pattern(_)
-                    | T::Boolean(_)
-                    | T::Regexp(_)
-                    | T::SemVer(_)
-                    | T::SemVerRange
-                    | T::Timespan(_)
-                    | T::Timestamp(_)
-            ),
-            T::ScalarData => matches!(
-                o,
-                T::ScalarData
-                    | T::Numeric
-                    | T::Integer(_)
-                    | T::Float(_)
-                    | T::String(_)
-                    | T::Enum(_)
-                    | T::Pattern(_)
-                    | T::Boolean(_)
-            ),
+            T::Scalar => {
+                is_scalar_data(o)
+                    || matches!(
+                        o,
+                        T::Scalar
+                            | T::Regexp(_)
+                            | T::SemVer(_)
+                            | T::SemVerRange
+                            | T::Timespan(_)
+                            | T::Timestamp(_)
+                    )
+            }
+            T::ScalarData => is_scalar_data(o),
             T::Numeric => matches!(o, T::Numeric | T::Integer(_) | T::Float(_)),
             T::Integer(r) => match o {
                 T::Integer(or) => r.includes(or),
@@ -987,4 +972,19 @@ fn init_convertible(t: &Type, v: &Value) -> bool {
         },
         _ => false,
     }
+}
+
+/// `ScalarData` and the types it takes: numbers, strings, booleans.
+fn is_scalar_data(t: &Type) -> bool {
+    matches!(
+        t,
+        Type::ScalarData
+            | Type::Numeric
+            | Type::Integer(_)
+            | Type::Float(_)
+            | Type::String(_)
+            | Type::Enum(_)
+            | Type::Pattern(_)
+            | Type::Boolean(_)
+    )
 }
