@@ -3,12 +3,21 @@
 use std::path::{Path, PathBuf};
 
 /// Expands files and directories into the `.pp` and `.epp` files under
-/// them, sorted; files given explicitly are kept whatever their extension.
+/// them (following symbolic links, as Debian's module directories are),
+/// sorted; files given explicitly are kept whatever their extension.
 pub fn collect_sources(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for path in paths {
         if path.is_dir() {
-            walk(path, &mut out);
+            let walk = walkdir::WalkDir::new(path)
+                .follow_links(true)
+                .sort_by_file_name();
+            out.extend(
+                walk.into_iter()
+                    .filter_map(Result::ok)
+                    .filter(|e| e.file_type().is_file() && is_source(e.path()))
+                    .map(walkdir::DirEntry::into_path),
+            );
         } else {
             out.push(path.clone());
         }
@@ -16,22 +25,11 @@ pub fn collect_sources(paths: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            walk(&path, out);
-        } else if matches!(
-            path.extension().and_then(|e| e.to_str()),
-            Some("pp" | "epp")
-        ) {
-            out.push(path);
-        }
-    }
+fn is_source(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("pp" | "epp")
+    )
 }
 
 /// Source text read from disk. Bytes that are not UTF-8 are replaced (the
