@@ -73,15 +73,18 @@ fn only_the_server_and_the_file_system_layer_do_io() {
 
 /// The top-level modules of a crate and, for each, the others it names
 /// (`crate::other`, or `crate::{other::X, ...}`), test items left out. A
-/// name the root imports from a module (`pub use other::Name;`, see
-/// `root_imports`) counts as that module: `crate::Name` is an edge to
-/// `other`.
+/// path from the root may also start with as many `super::` as the file
+/// is deep (`super::other` in `a.rs` or `a/mod.rs`, `super::super::other`
+/// in `a/b.rs`). A name the root imports from a module (`pub use
+/// other::Name;`, see `root_imports`) counts as that module: `crate::Name`
+/// is an edge to `other`.
 ///
-/// Still invisible: `super::` paths that climb to the root (`super::Name`
-/// in a top-level module's own file, `super::super::Name` one level down),
-/// glob imports at the root (`pub use other::*;`), methods that an `impl`
-/// block in another module adds to a type (a call names no module), and
-/// what macros expand to.
+/// Still invisible: glob imports at the root (`pub use other::*;`),
+/// methods that an `impl` block in another module adds to a type (a call
+/// names no module), and what macros expand to. An inline module other
+/// than a test module (`mod m { use super::X; }`) would be misread, its
+/// `super::` taken for one level higher: no crate here has one that
+/// uses `super::`.
 fn module_graph(
     src: &Path,
 ) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
@@ -106,11 +109,15 @@ fn module_graph(
         let edges = graph
             .entry(from.clone())
             .or_insert_with(std::collections::BTreeSet::new);
-        for (i, _) in code.match_indices("crate::") {
-            for name in path_heads(&code[i + "crate::".len()..]) {
-                let module = imported.get(&name).unwrap_or(&name);
-                if *module != from && modules.contains(module) {
-                    edges.insert(module.clone());
+        let rel = file.strip_prefix(src).unwrap();
+        let depth = rel.components().count() - usize::from(rel.ends_with("mod.rs"));
+        for root in ["crate::".to_string(), "super::".repeat(depth)] {
+            for (i, _) in code.match_indices(&root) {
+                for name in path_heads(&code[i + root.len()..]) {
+                    let module = imported.get(&name).unwrap_or(&name);
+                    if *module != from && modules.contains(module) {
+                        edges.insert(module.clone());
+                    }
                 }
             }
         }
