@@ -72,7 +72,19 @@ fn only_the_server_and_the_file_system_layer_do_io() {
 }
 
 /// The top-level modules of a crate and, for each, the others it names
-/// (`crate::other`, or `crate::{other::X, ...}`), test items left out.
+/// (`crate::other`, or `crate::{other::X, ...}`), test items left out. A
+/// path from the root may also start with as many `super::` as the file
+/// is deep (`super::other` in `a.rs` or `a/mod.rs`, `super::super::other`
+/// in `a/b.rs`). A name the root imports from a module (`pub use
+/// other::Name;`, see `root_imports`) counts as that module: `crate::Name`
+/// is an edge to `other`.
+///
+/// Still invisible: glob imports at the root (`pub use other::*;`),
+/// methods that an `impl` block in another module adds to a type (a call
+/// names no module), and what macros expand to. An inline module other
+/// than a test module (`mod m { use super::X; }`) would be misread, its
+/// `super::` taken for one level higher: no crate here has one that
+/// uses `super::`.
 fn module_graph(
     src: &Path,
 ) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
@@ -86,6 +98,7 @@ fn module_graph(
     };
     let modules: std::collections::BTreeSet<String> =
         files.iter().filter_map(|f| module_of(f)).collect();
+    let imported = root_imports(src, &modules);
     let mut graph = std::collections::BTreeMap::new();
     for file in &files {
         let Some(from) = module_of(file) else {
@@ -96,15 +109,69 @@ fn module_graph(
         let edges = graph
             .entry(from.clone())
             .or_insert_with(std::collections::BTreeSet::new);
-        for (i, _) in code.match_indices("crate::") {
-            for name in path_heads(&code[i + "crate::".len()..]) {
-                if name != from && modules.contains(&name) {
-                    edges.insert(name);
+        let rel = file.strip_prefix(src).unwrap();
+        let depth = rel.components().count() - usize::from(rel.ends_with("mod.rs"));
+        for root in ["crate::".to_string(), "super::".repeat(depth)] {
+            for (i, _) in code.match_indices(&root) {
+                for name in path_heads(&code[i + root.len()..]) {
+                    let module = imported.get(&name).unwrap_or(&name);
+                    if *module != from && modules.contains(module) {
+                        edges.insert(module.clone());
+                    }
                 }
             }
         }
     }
     graph
+}
+
+/// The names the crate's root (`lib.rs` or `main.rs`) imports from its own
+/// modules, each with its module: `pub use other::Name;` and
+/// `pub use other::{A, b::B, C as D};` give `Name`, `A`, `B` and `D`, all
+/// from `other`. Private and `pub(crate)` imports count too: the modules
+/// below the root can name them as well.
+fn root_imports(
+    src: &Path,
+    modules: &std::collections::BTreeSet<String>,
+) -> std::collections::BTreeMap<String, String> {
+    let mut imported = std::collections::BTreeMap::new();
+    let root = ["lib.rs", "main.rs"]
+        .iter()
+        .map(|f| src.join(f))
+        .find(|f| f.exists());
+    let Some(root) = root else {
+        return imported;
+    };
+    let code = without_test_items(&std::fs::read_to_string(root).unwrap());
+    for statement in code.split(';') {
+        // A `use`, first on its line but for its visibility.
+        let Some(at) = statement.rfind("use ") else {
+            continue;
+        };
+        let visibility = statement[..at].rsplit('\n').next().unwrap_or("").trim();
+        if !matches!(visibility, "" | "pub" | "pub(crate)") {
+            continue;
+        }
+        let path = statement[at + "use ".len()..].trim();
+        let Some((module, names)) = path.split_once("::") else {
+            continue;
+        };
+        if !modules.contains(module) {
+            continue;
+        }
+        // Braces dropped, `{A, b::{C, D}}` reads as the list `A, b::C, D`.
+        for item in names.replace(['{', '}'], "").split(',') {
+            let name = match item.split_once(" as ") {
+                Some((_, alias)) => alias,
+                None => item.rsplit("::").next().unwrap_or(item),
+            }
+            .trim();
+            if !name.is_empty() && name != "self" && name != "*" {
+                imported.insert(name.to_string(), module.to_string());
+            }
+        }
+    }
+    imported
 }
 
 /// `text` without its `#[cfg(test)]` items (each up to its `;`, or to the

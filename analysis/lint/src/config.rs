@@ -1,9 +1,11 @@
-//! Which checks run, and the options some checks read. `LintConfig::default()`
-//! is puppet-lint's default: every check on except `80chars`,
+//! Which checks run, and the options some checks read: plain data, below
+//! the checks and their context. `LintConfig::default()` is puppet-lint's
+//! default: every check on except `80chars`,
 //! `class_inherits_from_params_class`, `code_on_top_scope` and
-//! `quoted_booleans`. `.puppet-lint.rc` files change it: see `rc.rs`.
+//! `quoted_booleans`. The methods that read the table of checks
+//! (`is_enabled`, `enable`, `only`, ...) are in `registry.rs`;
+//! `.puppet-lint.rc` files change a config: see `rc.rs`.
 
-use crate::registry::{check_info, CHECKS};
 use std::collections::BTreeMap;
 
 /// puppet-lint's `--error-level`: which problems make the run fail.
@@ -36,57 +38,13 @@ pub struct LintConfig {
 }
 
 impl LintConfig {
-    /// Every check enabled, including those off by default.
-    pub fn all_enabled() -> LintConfig {
-        let mut config = LintConfig::default();
-        for info in CHECKS {
-            config.enable(info.name);
-        }
-        config
+    /// The switch set for `check` against its default, if any.
+    pub(crate) fn override_of(&self, check: &str) -> Option<bool> {
+        self.overrides.get(check).copied()
     }
 
-    pub fn is_enabled(&self, check: &str) -> bool {
-        match self.overrides.get(check) {
-            Some(&enabled) => enabled,
-            None => check_info(check).is_some_and(|info| info.default_enabled),
-        }
-    }
-
-    /// Switches a check on; false for a name puppet-ls does not know.
-    pub fn enable(&mut self, check: &str) -> bool {
-        self.set(check, true)
-    }
-
-    /// Switches a check off; false for a name puppet-ls does not know.
-    pub fn disable(&mut self, check: &str) -> bool {
-        self.set(check, false)
-    }
-
-    /// `--only-checks`: exactly the named checks run (unknown names are
-    /// ignored, as puppet-lint does).
-    pub fn only<'n>(&mut self, checks: impl IntoIterator<Item = &'n str>) {
-        let wanted: Vec<&str> = checks.into_iter().collect();
-        for info in CHECKS {
-            self.overrides
-                .insert(info.name, wanted.contains(&info.name));
-        }
-    }
-
-    fn set(&mut self, check: &str, enabled: bool) -> bool {
-        match check_info(check) {
-            Some(info) => {
-                self.overrides.insert(info.name, enabled);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// The names of the checks that run.
-    pub fn enabled_checks(&self) -> impl Iterator<Item = &'static str> + '_ {
-        CHECKS
-            .iter()
-            .map(|info| info.name)
-            .filter(|name| self.is_enabled(name))
+    /// Sets the switch of `check` against its default.
+    pub(crate) fn set_override(&mut self, check: &'static str, enabled: bool) {
+        self.overrides.insert(check, enabled);
     }
 }

@@ -18,53 +18,18 @@ mod checks;
 mod config;
 mod context;
 mod control_comments;
+mod diagnostic;
 mod rc;
 mod registry;
 
 pub use config::{ErrorLevel, LintConfig};
+pub use diagnostic::{Fix, LintDiagnostic, LintSeverity};
 pub use puppet_syntax::{SourceKind, SyntaxNode, TextEdit, TextRange, TextSize};
 pub use rc::{parse_rc, rc_file_locations, RcProblem};
 pub use registry::{check_info, CheckInfo, CHECKS};
 
 use context::LintContext;
 use std::path::Path;
-
-/// puppet-lint's two kinds of problem.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum LintSeverity {
-    Error,
-    Warning,
-}
-
-impl LintSeverity {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LintSeverity::Error => "error",
-            LintSeverity::Warning => "warning",
-        }
-    }
-}
-
-/// Text edits that resolve one diagnostic without changing what the code
-/// means. Ranges refer to the linted text and do not overlap.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fix {
-    /// What the fix does, for an editor's quick-fix menu.
-    pub label: String,
-    pub edits: Vec<TextEdit>,
-}
-
-/// One problem found by one check.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LintDiagnostic {
-    /// The check's name, puppet-lint's own: a stable diagnostic code.
-    pub check: &'static str,
-    pub severity: LintSeverity,
-    /// Where the problem is, in bytes of the linted text.
-    pub range: TextRange,
-    pub message: String,
-    pub fix: Option<Fix>,
-}
 
 /// Lints a manifest with the enabled checks of `config`. Checks that need
 /// the file's path (`autoloader_layout`) do not run: see [`lint_path`].
@@ -104,7 +69,7 @@ pub fn lint_tree(
     let ctx = LintContext::new(text, root.clone(), path, config);
     let mut diagnostics = Vec::new();
     for info in CHECKS.iter().filter(|info| config.is_enabled(info.name)) {
-        let mut sink = checks::Sink::new(info, &mut diagnostics);
+        let mut sink = checks::Sink::new(info.name, info.severity, &mut diagnostics);
         (info.run)(&ctx, &mut sink);
     }
     let ignored = control_comments::IgnoredLines::from_context(&ctx);

@@ -1,11 +1,14 @@
 //! The table of every check: puppet-lint's name, default, severity,
 //! explanation, whether puppet-ls offers a fix, and the function that runs
 //! it. The order is puppet-lint's (`puppet-lint --list-checks`), then
-//! puppet-lint 4's additions.
+//! puppet-lint 4's additions. `LintConfig`'s methods that read the table
+//! (a check's default, whether a name is a check) are here too, so that
+//! the config stays plain data below the checks.
 
 use crate::checks::{self, Sink};
+use crate::config::LintConfig;
 use crate::context::LintContext;
-use crate::LintSeverity::{self, Error, Warning};
+use crate::diagnostic::LintSeverity::{self, Error, Warning};
 
 /// One check.
 pub struct CheckInfo {
@@ -39,6 +42,61 @@ impl std::fmt::Debug for CheckInfo {
 /// The check called `name`, if puppet-ls has it.
 pub fn check_info(name: &str) -> Option<&'static CheckInfo> {
     CHECKS.iter().find(|info| info.name == name)
+}
+
+impl LintConfig {
+    /// Every check enabled, including those off by default.
+    pub fn all_enabled() -> LintConfig {
+        let mut config = LintConfig::default();
+        for info in CHECKS {
+            config.enable(info.name);
+        }
+        config
+    }
+
+    pub fn is_enabled(&self, check: &str) -> bool {
+        match self.override_of(check) {
+            Some(enabled) => enabled,
+            None => check_info(check).is_some_and(|info| info.default_enabled),
+        }
+    }
+
+    /// Switches a check on; false for a name puppet-ls does not know.
+    pub fn enable(&mut self, check: &str) -> bool {
+        self.set(check, true)
+    }
+
+    /// Switches a check off; false for a name puppet-ls does not know.
+    pub fn disable(&mut self, check: &str) -> bool {
+        self.set(check, false)
+    }
+
+    /// `--only-checks`: exactly the named checks run (unknown names are
+    /// ignored, as puppet-lint does).
+    pub fn only<'n>(&mut self, checks: impl IntoIterator<Item = &'n str>) {
+        let wanted: Vec<&str> = checks.into_iter().collect();
+        for info in CHECKS {
+            self.set_override(info.name, wanted.contains(&info.name));
+        }
+    }
+
+    fn set(&mut self, check: &str, enabled: bool) -> bool {
+        match check_info(check) {
+            Some(info) => {
+                self.set_override(info.name, enabled);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The names of the checks that run.
+    pub fn enabled_checks(&self) -> impl Iterator<Item = &'static str> + '_ {
+        CHECKS
+            .iter()
+            .map(|info| info.name)
+            .filter(|name| self.is_enabled(name))
+    }
 }
 
 macro_rules! check {

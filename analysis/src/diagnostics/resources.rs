@@ -286,7 +286,8 @@ impl ResourceChecks<'_> {
     }
 }
 
-/// The attribute names a type accepts, metaparameters included.
+/// The attribute names a type accepts, metaparameters (the built-in
+/// tables') included.
 fn accepted_attributes(info: &TypeInfo) -> BTreeSet<String> {
     let mut names: BTreeSet<String> = match info {
         TypeInfo::Core(name) => builtins()
@@ -298,8 +299,8 @@ fn accepted_attributes(info: &TypeInfo) -> BTreeSet<String> {
         TypeInfo::CoreWithoutData => BTreeSet::new(),
         TypeInfo::Puppet(def) => def.params.iter().map(|p| p.name.clone()).collect(),
     };
-    for meta in METAPARAMETERS {
-        names.insert(meta.to_string());
+    for meta in &builtins().metaparameters {
+        names.insert(meta.name.clone());
     }
     if matches!(info, TypeInfo::Puppet(_) | TypeInfo::Ruby(..)) {
         names.insert("name".to_string());
@@ -312,21 +313,6 @@ fn accepted_attributes(info: &TypeInfo) -> BTreeSet<String> {
 pub(super) fn is_typo(name: &str, known: &str) -> bool {
     suggest::edit_distance(name, known) <= (name.chars().count() / 4).max(1)
 }
-
-/// Every resource accepts these (Puppet's metaparameters).
-const METAPARAMETERS: &[&str] = &[
-    "alias",
-    "audit",
-    "before",
-    "loglevel",
-    "noop",
-    "notify",
-    "require",
-    "schedule",
-    "stage",
-    "subscribe",
-    "tag",
-];
 
 /// A literal value of a core attribute must be one it allows.
 fn check_value(type_name: &str, attribute: &str, value: Option<Expr>, out: &mut Vec<Diagnostic>) {

@@ -31,6 +31,41 @@ fn body_tokens<'c>(
         .collect()
 }
 
+/// A resource body with at least one arrow.
+struct ArrowBody<'c> {
+    /// Its code tokens after the title's colon, as `body_tokens` gives them.
+    tokens: Vec<(usize, &'c Tok<'c>)>,
+    /// Whether its first and last arrows stand on one line: then
+    /// `space_before_arrow` reads it, else `arrow_alignment`.
+    one_line: bool,
+}
+
+impl<'c> ArrowBody<'c> {
+    fn arrows(&self) -> impl Iterator<Item = &(usize, &'c Tok<'c>)> {
+        self.tokens
+            .iter()
+            .filter(|(_, t)| t.kind() == SyntaxKind::FAT_ARROW)
+    }
+}
+
+/// The resource bodies that have an arrow.
+fn arrow_bodies<'c, 'a>(
+    ctx: &'c LintContext<'a>,
+) -> impl Iterator<Item = ArrowBody<'c>> + use<'c, 'a> {
+    ctx.resources().iter().filter_map(move |resource| {
+        let mut body = ArrowBody {
+            tokens: body_tokens(ctx, &resource.body),
+            one_line: false,
+        };
+        let mut lines = body
+            .arrows()
+            .map(|(_, arrow)| ctx.line_of(arrow.text_range().start()));
+        let first = lines.next()?;
+        body.one_line = lines.last().is_none_or(|last| last == first);
+        Some(body)
+    })
+}
+
 /// The key before an arrow: the previous code token, or the whole string
 /// when it closes a double-quoted string.
 fn key_range(ctx: &LintContext, arrow_index: usize) -> Option<TextRange> {
@@ -65,20 +100,9 @@ struct Level {
 }
 
 pub(crate) fn arrow_alignment(ctx: &LintContext, sink: &mut Sink) {
-    for resource in ctx.resources() {
-        let tokens = body_tokens(ctx, &resource.body);
-        let arrows: Vec<_> = tokens
-            .iter()
-            .filter(|(_, t)| t.kind() == SyntaxKind::FAT_ARROW)
-            .collect();
-        let (Some(first), Some(last)) = (arrows.first(), arrows.last()) else {
-            continue;
-        };
-        if ctx.line_of(first.1.text_range().start()) == ctx.line_of(last.1.text_range().start()) {
-            continue;
-        }
+    for body in arrow_bodies(ctx).filter(|body| !body.one_line) {
         let mut levels = vec![Level::default()];
-        for &(index, token) in &tokens {
+        for &(index, token) in &body.tokens {
             match token.kind() {
                 SyntaxKind::FAT_ARROW => {
                     let Some(key) = key_range(ctx, index) else {
@@ -194,19 +218,8 @@ fn align_on_new_line(
 
 /// In a resource written on one line, one space before each `=>`.
 pub(crate) fn space_before_arrow(ctx: &LintContext, sink: &mut Sink) {
-    for resource in ctx.resources() {
-        let tokens = body_tokens(ctx, &resource.body);
-        let arrows: Vec<_> = tokens
-            .iter()
-            .filter(|(_, t)| t.kind() == SyntaxKind::FAT_ARROW)
-            .collect();
-        let (Some(first), Some(last)) = (arrows.first(), arrows.last()) else {
-            continue;
-        };
-        if ctx.line_of(first.1.text_range().start()) != ctx.line_of(last.1.text_range().start()) {
-            continue;
-        }
-        for &&(index, arrow) in &arrows {
+    for body in arrow_bodies(ctx).filter(|body| body.one_line) {
+        for &(index, arrow) in body.arrows() {
             let Some(before) = index.checked_sub(1).and_then(|i| ctx.tokens.get(i)) else {
                 continue;
             };

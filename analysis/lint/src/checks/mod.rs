@@ -18,18 +18,27 @@ pub(crate) mod variable_scope;
 pub(crate) mod variables;
 pub(crate) mod whitespace;
 
-use crate::{CheckInfo, Fix, LintDiagnostic};
+use crate::diagnostic::{Fix, LintDiagnostic, LintSeverity};
 use puppet_syntax::{TextEdit, TextRange};
 
-/// Collects the diagnostics of one check.
+/// Collects the diagnostics of one check, with its name and severity.
 pub(crate) struct Sink<'a> {
-    info: &'static CheckInfo,
+    check: &'static str,
+    severity: LintSeverity,
     out: &'a mut Vec<LintDiagnostic>,
 }
 
 impl<'a> Sink<'a> {
-    pub fn new(info: &'static CheckInfo, out: &'a mut Vec<LintDiagnostic>) -> Sink<'a> {
-        Sink { info, out }
+    pub fn new(
+        check: &'static str,
+        severity: LintSeverity,
+        out: &'a mut Vec<LintDiagnostic>,
+    ) -> Sink<'a> {
+        Sink {
+            check,
+            severity,
+            out,
+        }
     }
 
     pub fn report(&mut self, range: TextRange, message: impl Into<String>) {
@@ -52,8 +61,8 @@ impl<'a> Sink<'a> {
 
     fn push(&mut self, range: TextRange, message: String, fix: Option<Fix>) {
         self.out.push(LintDiagnostic {
-            check: self.info.name,
-            severity: self.info.severity,
+            check: self.check,
+            severity: self.severity,
             range,
             message,
             fix,

@@ -17,7 +17,10 @@ use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 use std::collections::HashSet;
 
 /// Variables Puppet sets in every scope, and the metaparameters puppet-lint
-/// accepts as names.
+/// accepts as names: puppet-lint's `DEFAULT_SCOPE_VARS`, as it has them
+/// (parity with puppet-lint, not with Puppet: the semantic crate reads
+/// Puppet's metaparameters from the runtime's built-in tables, which this
+/// crate, on puppet-syntax alone, does not see).
 const ALWAYS_IN_SCOPE: &[&str] = &[
     "name",
     "title",

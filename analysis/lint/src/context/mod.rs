@@ -11,7 +11,7 @@ pub(crate) mod resources;
 pub(crate) mod variables;
 pub(crate) mod whitespace;
 
-use crate::LintConfig;
+use crate::config::LintConfig;
 use definitions::Definition;
 use puppet_syntax::{NodeOrToken, SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 use resources::ResourceBody;
