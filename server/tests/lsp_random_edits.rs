@@ -34,21 +34,6 @@ const FRAGMENTS: &[&str] = &[
     "\"",
 ];
 
-/// xorshift64*: deterministic, no dependencies.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// The LSP position (UTF-16) of a byte offset.
 fn position(text: &str, offset: usize) -> Value {
     let before = &text[..offset];
@@ -58,8 +43,8 @@ fn position(text: &str, offset: usize) -> Value {
 }
 
 /// A random char boundary of `text`.
-fn boundary(rng: &mut Rng, text: &str) -> usize {
-    let mut i = rng.below(text.len() + 1);
+fn boundary(rng: &mut fastrand::Rng, text: &str) -> usize {
+    let mut i = rng.usize(..text.len() + 1);
     while !text.is_char_boundary(i) {
         i -= 1;
     }
@@ -90,18 +75,18 @@ fn random_incremental_edits_match_a_fresh_analysis() {
     server.initialize(dir.path(), caps());
     server.did_open(&uri, 1, START);
 
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = fastrand::Rng::with_seed(0x9E37_79B9_7F4A_7C15);
     let mut mirror = START.to_string();
     let mut version = 1;
     let mut edits = 0;
     while edits < 2000 {
-        let batch = 1 + rng.below(6);
+        let batch = 1 + rng.usize(..6);
         let mut changes = Vec::new();
         for _ in 0..batch {
             let start = boundary(&mut rng, &mirror);
             // Delete more when the text grows large.
-            let delete = if mirror.len() > 2000 || rng.below(3) == 0 {
-                rng.below(12)
+            let delete = if mirror.len() > 2000 || rng.usize(..3) == 0 {
+                rng.usize(..12)
             } else {
                 0
             };
@@ -111,10 +96,10 @@ fn random_incremental_edits_match_a_fresh_analysis() {
                     end += c.len_utf8();
                 }
             }
-            let insert = if rng.below(4) == 0 {
+            let insert = if rng.usize(..4) == 0 {
                 ""
             } else {
-                FRAGMENTS[rng.below(FRAGMENTS.len())]
+                FRAGMENTS[rng.usize(..FRAGMENTS.len())]
             };
             changes.push(json!({
                 "range": {"start": position(&mirror, start), "end": position(&mirror, end)},

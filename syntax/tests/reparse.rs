@@ -6,25 +6,6 @@
 use puppet_syntax::{parse, Parse, ReparseStrategy, SourceKind, TextEdit, TextRange, TextSize};
 use std::path::{Path, PathBuf};
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
-
 /// Insertions that stress lexer modes and brace balance.
 const MEANINGFUL: &[&str] = &[
     "{",
@@ -70,22 +51,22 @@ fn char_boundary(text: &str, mut at: usize) -> usize {
     at
 }
 
-fn random_edit(rng: &mut Rng, text: &str) -> TextEdit {
-    let start = char_boundary(text, rng.below(text.len() + 1));
-    let max_delete = match rng.below(4) {
+fn random_edit(rng: &mut fastrand::Rng, text: &str) -> TextEdit {
+    let start = char_boundary(text, rng.usize(..text.len() + 1));
+    let max_delete = match rng.usize(..4) {
         0 => 0,
         1 => 1,
         2 => 8,
         _ => 40,
     };
-    let end = char_boundary(text, start + rng.below(max_delete + 1)).max(start);
-    let insert = match rng.below(3) {
+    let end = char_boundary(text, start + rng.usize(..max_delete + 1)).max(start);
+    let insert = match rng.usize(..3) {
         0 => String::new(),
-        1 => MEANINGFUL[rng.below(MEANINGFUL.len())].to_string(),
+        1 => MEANINGFUL[rng.usize(..MEANINGFUL.len())].to_string(),
         _ => {
             // A snippet of the file itself.
-            let from = char_boundary(text, rng.below(text.len() + 1));
-            let to = char_boundary(text, from + rng.below(20)).max(from);
+            let from = char_boundary(text, rng.usize(..text.len() + 1));
+            let to = char_boundary(text, from + rng.usize(..20)).max(from);
             text[from..to].to_string()
         }
     };
@@ -159,7 +140,7 @@ fn reparse_equals_full_parse() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(0x5eed_1234_abcd_0001);
-    let mut rng = Rng(seed);
+    let mut rng = fastrand::Rng::with_seed(seed);
     // REPARSE_CASES raises the count for a longer local run.
     let cases = std::env::var("REPARSE_CASES")
         .ok()
@@ -167,7 +148,7 @@ fn reparse_equals_full_parse() {
         .unwrap_or(6000);
     let mut counts = [0usize; 3];
     for case in 0..cases {
-        let (path, text) = &files[rng.below(files.len())];
+        let (path, text) = &files[rng.usize(..files.len())];
         let kind = SourceKind::from_path(path);
         let old = parse(text, kind);
         let edit = random_edit(&mut rng, text);
@@ -193,16 +174,16 @@ fn reparse_equals_full_parse() {
 #[test]
 fn chained_reparses_equal_full_parse() {
     let files = sources();
-    let mut rng = Rng(0x5eed_1234_abcd_0002);
+    let mut rng = fastrand::Rng::with_seed(0x5eed_1234_abcd_0002);
     for round in 0..150 {
-        let (path, text) = &files[rng.below(files.len())];
+        let (path, text) = &files[rng.usize(..files.len())];
         let kind = SourceKind::from_path(path);
         let mut current = text.clone();
         let mut incremental = parse(&current, kind);
         for step in 0..15 {
             // Small, typing-like edits: one character in or out.
-            let at = char_boundary(&current, rng.below(current.len() + 1));
-            let edit = if rng.below(3) == 0 && at < current.len() {
+            let at = char_boundary(&current, rng.usize(..current.len() + 1));
+            let edit = if rng.usize(..3) == 0 && at < current.len() {
                 let end = char_boundary(&current, at + 1).max(at);
                 let end = if end == at {
                     (at + 1..=current.len())
@@ -213,7 +194,7 @@ fn chained_reparses_equal_full_parse() {
                 };
                 TextEdit::replace(TextRange::new((at as u32).into(), (end as u32).into()), "")
             } else {
-                let c = ["a", " ", "\n", "$", "{", "}", "'", "1", "_", "-"][rng.below(10)];
+                let c = ["a", " ", "\n", "$", "{", "}", "'", "1", "_", "-"][rng.usize(..10)];
                 TextEdit::replace(TextRange::empty((at as u32).into()), c)
             };
             let before = current.clone();
