@@ -5,43 +5,26 @@ use std::time::{Duration, Instant};
 
 use puppet_analysis::eval::record::{eval_case, CaseRecord};
 
-/// A small fixed-seed xorshift generator (deterministic runs).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 const ALPHABET: &[char] = &[
     '[', ']', '{', '}', '(', ')', '|', '$', '"', '\'', '*', '=', '>', '<', ',', ';', '.', '/',
     '\\', '%', '0', '9', 'a', 'Z', ' ', '\n', '-', '+', '!', '~', ':', '@',
 ];
 
-fn mutate(rng: &mut Rng, s: &str) -> String {
+fn mutate(rng: &mut fastrand::Rng, s: &str) -> String {
     let mut chars: Vec<char> = s.chars().collect();
-    for _ in 0..1 + rng.below(4) {
-        let pos = rng.below(chars.len() + 1);
-        match rng.below(4) {
+    for _ in 0..1 + rng.usize(..4) {
+        let pos = rng.usize(..chars.len() + 1);
+        match rng.usize(..4) {
             0 if pos < chars.len() => {
                 chars.remove(pos);
             }
-            1 => chars.insert(pos, ALPHABET[rng.below(ALPHABET.len())]),
-            2 if pos < chars.len() => chars[pos] = ALPHABET[rng.below(ALPHABET.len())],
+            1 => chars.insert(pos, ALPHABET[rng.usize(..ALPHABET.len())]),
+            2 if pos < chars.len() => chars[pos] = ALPHABET[rng.usize(..ALPHABET.len())],
             _ => {
                 // duplicate a slice
-                let end = (pos + rng.below(8)).min(chars.len());
+                let end = (pos + rng.usize(..8)).min(chars.len());
                 let piece: Vec<char> = chars[pos.min(end)..end].to_vec();
-                let at = rng.below(chars.len() + 1);
+                let at = rng.usize(..chars.len() + 1);
                 for (i, c) in piece.into_iter().enumerate() {
                     chars.insert(at + i, c);
                 }
@@ -71,7 +54,7 @@ fn mutated_conformance_cases() {
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
         .filter_map(|v| v.get("expr").and_then(|e| e.as_str()).map(str::to_string))
         .collect();
-    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut rng = fastrand::Rng::with_seed(0x5eed_1234_abcd_0001);
     for i in 0..3000 {
         let base = &exprs[i % exprs.len()];
         let src = mutate(&mut rng, base);
@@ -134,7 +117,7 @@ fn mutated_extra_cases() {
         })
         .filter_map(|v| v.get("expr").and_then(|e| e.as_str()).map(str::to_string))
         .collect();
-    let mut rng = Rng(0x5eed_1234_abcd_0002);
+    let mut rng = fastrand::Rng::with_seed(0x5eed_1234_abcd_0002);
     for i in 0..1500 {
         let base = &exprs[i % exprs.len()];
         let src = mutate(&mut rng, base);
