@@ -52,7 +52,13 @@ enum Command {
     Check {
         paths: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "human")]
-        format: cli::check::Format,
+        format: cli::problems::Format,
+        /// Report only these codes (comma-separated, e.g. `unknown-class,syntax-error`).
+        #[arg(long, value_delimiter = ',')]
+        select: Vec<puppet_syntax::Code>,
+        /// Never report these codes (comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        ignore: Vec<puppet_syntax::Code>,
     },
     /// Print the inferred type of every variable reference of the files
     /// under the paths, one JSON line `{"path","line","column","name","type"}`
@@ -101,7 +107,19 @@ fn main() -> ExitCode {
     match command {
         Command::Lsp => lsp::run(args.log_level),
         Command::Parse { paths, tree } => cli::parse::run(&paths, tree),
-        Command::Check { paths, format } => cli::check::run(&paths, format),
+        Command::Check {
+            paths,
+            format,
+            select,
+            ignore,
+        } => cli::check::run(
+            &paths,
+            &cli::check::Options {
+                format,
+                select,
+                ignore,
+            },
+        ),
         Command::Types { paths, libraries } => cli::types::run(&paths, &libraries),
         Command::Fmt { paths, check, diff } => {
             cli::fmt::run(&paths, cli::fmt::Mode { check, diff })

@@ -215,6 +215,8 @@ impl fmt::Display for UnknownCode {
     }
 }
 
+impl std::error::Error for UnknownCode {}
+
 impl FromStr for Code {
     type Err = UnknownCode;
 

@@ -1,24 +1,29 @@
 //! `puppet-ls check`: every syntax, validation and workspace diagnostic of a
 //! code base, for CI (instead of `puppet parser validate` + `puppet-lint`).
 
-use puppet_analysis::diagnostics::Diagnostic;
+use super::problems::{self, Format, Problem};
 use puppet_analysis::host::AnalysisHost;
-use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
-use puppet_syntax::Severity;
-use std::io::Write;
+use puppet_syntax::line_index::LineIndex;
+use puppet_syntax::{Code, Severity};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// How `check` prints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// `path:line:col: severity: message [code]`
-    Human,
-    /// One JSON array of diagnostics with 1-based positions.
-    Json,
+/// What `check` reports and how.
+pub struct Options {
+    pub format: Format,
+    /// Only these codes (all when empty).
+    pub select: Vec<Code>,
+    /// Never these codes.
+    pub ignore: Vec<Code>,
 }
 
-pub fn run(paths: &[PathBuf], format: Format) -> ExitCode {
+impl Options {
+    fn reports(&self, code: Code) -> bool {
+        (self.select.is_empty() || self.select.contains(&code)) && !self.ignore.contains(&code)
+    }
+}
+
+pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
     let paths: Vec<PathBuf> = if paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
@@ -32,47 +37,30 @@ pub fn run(paths: &[PathBuf], format: Format) -> ExitCode {
         .filter(|p| crate::reporting::is_reported(p, &paths))
         .map(Path::to_path_buf)
         .collect();
-    let mut errors = 0usize;
-    let mut warnings = 0usize;
+    let mut problems = Vec::new();
     let mut files_with_problems = 0usize;
-    let mut records = Vec::new();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     let all = host.diagnostics_of(&reported);
     for (path, diagnostics) in reported.iter().zip(all) {
-        if diagnostics.is_empty() {
+        let mut kept = diagnostics
+            .iter()
+            .filter(|d| options.reports(d.code))
+            .peekable();
+        if kept.peek().is_none() {
             continue;
         }
         files_with_problems += 1;
         let text = host.text(path).unwrap_or_default();
         let index = LineIndex::new(&text);
-        for d in &diagnostics {
-            match d.severity {
-                Severity::Error => errors += 1,
-                Severity::Warning => warnings += 1,
-            }
-            match format {
-                Format::Human => {
-                    let start = index.line_col(d.range.start(), ColumnEncoding::Utf32);
-                    let _ = writeln!(
-                        out,
-                        "{}:{}:{}: {}: {} [{}]",
-                        path.display(),
-                        start.line + 1,
-                        start.col + 1,
-                        d.severity.as_str(),
-                        d.message,
-                        d.code
-                    );
-                }
-                Format::Json => records.push(json_record(path, &index, d)),
-            }
-        }
+        problems.extend(kept.map(|d| Problem::new(path, &index, d)));
     }
-    if format == Format::Json {
-        let _ = writeln!(out, "{}", serde_json::Value::Array(records));
-    }
-    // The summary goes to stderr: stdout stays one problem per line (or JSON).
+    let errors = problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .count();
+    let warnings = problems.len() - errors;
+    let _ = problems::write(options.format, &problems, &mut std::io::stdout().lock());
+    // The summary goes to stderr: stdout stays one problem per line (or
+    // one document).
     eprintln!(
         "checked {} files: {errors} error{}, {warnings} warning{} in {files_with_problems} file{}",
         reported.len(),
@@ -88,19 +76,4 @@ pub fn run(paths: &[PathBuf], format: Format) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-fn json_record(path: &Path, index: &LineIndex, d: &Diagnostic) -> serde_json::Value {
-    let start = index.line_col(d.range.start(), ColumnEncoding::Utf32);
-    let end = index.line_col(d.range.end(), ColumnEncoding::Utf32);
-    serde_json::json!({
-        "path": path.display().to_string(),
-        "line": start.line + 1,
-        "column": start.col + 1,
-        "endLine": end.line + 1,
-        "endColumn": end.col + 1,
-        "severity": d.severity.as_str(),
-        "code": d.code.as_str(),
-        "message": &*d.message,
-    })
 }

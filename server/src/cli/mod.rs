@@ -4,5 +4,6 @@ pub mod check;
 pub mod eval;
 pub mod fmt;
 pub mod parse;
+pub mod problems;
 pub mod source;
 pub mod types;
