@@ -14,27 +14,13 @@ use puppet_syntax::{TextEdit, TextRange, TextSize};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-fn manifests(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            manifests(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pp")
-            && path.to_string_lossy().contains("/manifests/")
-        {
-            out.push(path);
-        }
-    }
-}
-
 /// Corpus manifests holding a class, in path order, up to `lines` lines.
 fn big_manifest(root: &Path, lines: usize) -> String {
-    let mut files = Vec::new();
-    manifests(root, &mut files);
-    files.sort();
+    let files: Vec<PathBuf> = puppet_vfs::DiskFs
+        .files_under(root, &["pp"])
+        .into_iter()
+        .filter(|p| p.to_string_lossy().contains("/manifests/"))
+        .collect();
     let mut out = String::new();
     let mut count = 0;
     for path in files {

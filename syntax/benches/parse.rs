@@ -8,7 +8,7 @@
 //! does nothing.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
@@ -20,30 +20,6 @@ const LARGE_FILE: &str = "oci/manifests/controller.pp";
 struct Source {
     text: String,
     kind: SourceKind,
-}
-
-/// Every `.pp`/`.epp` file under `dir` (following symlinks, as the module
-/// directories are links into /etc/alternatives), sorted by path.
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        // `metadata` follows symlinks.
-        let Ok(meta) = std::fs::metadata(&path) else {
-            continue;
-        };
-        if meta.is_dir() {
-            collect(&path, out);
-        } else if meta.is_file()
-            && path
-                .extension()
-                .is_some_and(|ext| ext == "pp" || ext == "epp")
-        {
-            out.push(path);
-        }
-    }
 }
 
 fn load(paths: &[PathBuf]) -> Vec<Source> {
@@ -67,9 +43,7 @@ fn main() {
     let root = std::env::var_os("PUPPET_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(DEFAULT_CORPUS));
-    let mut paths = Vec::new();
-    collect(&root, &mut paths);
-    paths.sort();
+    let paths = puppet_vfs::DiskFs.files_under(&root, &["pp", "epp"]);
     let corpus = load(&paths);
     if corpus.is_empty() {
         eprintln!(

@@ -14,33 +14,21 @@ use std::time::{Duration, Instant};
 const LINES: usize = 10_000;
 const EDITS: usize = 2_000;
 
-fn manifests(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            manifests(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pp")
-            && path.components().any(|c| c.as_os_str() == "manifests")
-        {
-            out.push(path);
-        }
-    }
+/// The `.pp` files in a `manifests` directory under `dir`, in path order.
+fn manifests(dir: &Path) -> Vec<PathBuf> {
+    puppet_vfs::DiskFs
+        .files_under(dir, &["pp"])
+        .into_iter()
+        .filter(|p| p.components().any(|c| c.as_os_str() == "manifests"))
+        .collect()
 }
 
 /// Corpus manifests concatenated up to `LINES` lines, or the repository's
 /// golden inputs when the corpus is not installed.
 fn big_manifest() -> (String, &'static str) {
-    let mut files = Vec::new();
-    manifests(Path::new("/usr/share/puppet/modules"), &mut files);
+    let mut files = manifests(Path::new("/usr/share/puppet/modules"));
     let source = if files.is_empty() {
-        manifests(
-            &Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/parser/ok"),
-            &mut files,
-        );
+        files = manifests(&Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/parser/ok"));
         "the repository's golden inputs (corpus not installed)"
     } else {
         "corpus manifests"

@@ -11,36 +11,16 @@ use criterion::{Criterion, Throughput};
 use puppet_format::{format_document, format_source, FormatOptions};
 use puppet_syntax::SourceKind;
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 const LARGE_FILE: &str = "oci/manifests/controller.pp";
-
-/// Every `.pp` file under `dir`, following the module symlinks.
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let Ok(meta) = std::fs::metadata(&path) else {
-            continue;
-        };
-        if meta.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pp") {
-            out.push(path);
-        }
-    }
-}
 
 fn main() {
     let root = PathBuf::from(
         std::env::var("PUPPET_CORPUS").unwrap_or_else(|_| "/usr/share/puppet/modules".into()),
     );
-    let mut paths = Vec::new();
-    collect(&root, &mut paths);
-    paths.sort();
+    let paths = puppet_vfs::DiskFs.files_under(&root, &["pp"]);
     if paths.is_empty() {
         println!("corpus not installed at {}: skipped", root.display());
         return;

@@ -9,31 +9,12 @@ use puppet_format::{
     format_document, format_source, same_program, FormatOptions, NotFormatted, TextEdit,
 };
 use puppet_syntax::SourceKind;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn corpus_root() -> PathBuf {
     PathBuf::from(
         std::env::var("PUPPET_CORPUS").unwrap_or_else(|_| "/usr/share/puppet/modules".into()),
     )
-}
-
-/// Every `.pp` file under `dir`, following the module symlinks, sorted.
-fn manifests(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    paths.sort();
-    for path in paths {
-        let Ok(meta) = std::fs::metadata(&path) else {
-            continue;
-        };
-        if meta.is_dir() {
-            manifests(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pp") {
-            out.push(path);
-        }
-    }
 }
 
 #[test]
@@ -46,8 +27,7 @@ fn corpus_formats_to_the_same_program_idempotently() {
         );
         return;
     }
-    let mut files = Vec::new();
-    manifests(&root, &mut files);
+    let files = puppet_vfs::DiskFs.files_under(&root, &["pp"]);
     assert!(
         files.len() > 1500,
         "corpus incomplete: {} manifests",

@@ -10,35 +10,15 @@
 use criterion::{Criterion, Throughput};
 use puppet_lint_checks::{lint_tree, LintConfig, SourceKind};
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 const DEFAULT_CORPUS: &str = "/usr/share/puppet/modules";
 
-/// Every `.pp` file under `dir`, following symlinks (the module directories
-/// are links into /etc/alternatives).
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for path in entries.flatten().map(|e| e.path()) {
-        let Ok(meta) = std::fs::metadata(&path) else {
-            continue;
-        };
-        if meta.is_dir() {
-            collect(&path, out);
-        } else if meta.is_file() && path.extension().is_some_and(|e| e == "pp") {
-            out.push(path);
-        }
-    }
-}
-
 fn main() {
     let root = std::env::var_os("PUPPET_CORPUS")
         .map_or_else(|| PathBuf::from(DEFAULT_CORPUS), PathBuf::from);
-    let mut paths = Vec::new();
-    collect(&root, &mut paths);
-    paths.sort();
+    let paths = puppet_vfs::DiskFs.files_under(&root, &["pp"]);
     let files: Vec<(PathBuf, String)> = paths
         .into_iter()
         .filter_map(|p| {

@@ -56,6 +56,28 @@ impl FileSystem for DiskFs {
     }
 }
 
+impl DiskFs {
+    /// Every file under `root` with one of `extensions`, following symbolic
+    /// links (Debian's module directories are links), in path order.
+    pub fn files_under(&self, root: &Path, extensions: &[&str]) -> Vec<PathBuf> {
+        walkdir::WalkDir::new(root)
+            .follow_links(true)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|entry| {
+                entry.file_type().is_file()
+                    && entry
+                        .path()
+                        .extension()
+                        .and_then(|e| e.to_str())
+                        .is_some_and(|e| extensions.contains(&e))
+            })
+            .map(walkdir::DirEntry::into_path)
+            .collect()
+    }
+}
+
 /// Files held in memory, by absolute path; a directory exists when a file
 /// is under it. For tests and for fixtures that never touch the disk.
 #[derive(Debug, Clone, Default)]

@@ -9,27 +9,12 @@ pub fn collect_sources(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for path in paths {
         if path.is_dir() {
-            let walk = walkdir::WalkDir::new(path)
-                .follow_links(true)
-                .sort_by_file_name();
-            out.extend(
-                walk.into_iter()
-                    .filter_map(Result::ok)
-                    .filter(|e| e.file_type().is_file() && is_source(e.path()))
-                    .map(walkdir::DirEntry::into_path),
-            );
+            out.extend(puppet_vfs::DiskFs.files_under(path, &["pp", "epp"]));
         } else {
             out.push(path.clone());
         }
     }
     out
-}
-
-fn is_source(path: &Path) -> bool {
-    matches!(
-        path.extension().and_then(|e| e.to_str()),
-        Some("pp" | "epp")
-    )
 }
 
 /// Source text read from disk. Bytes that are not UTF-8 are replaced (the

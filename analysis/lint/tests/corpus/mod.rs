@@ -25,23 +25,5 @@ pub fn installed() -> bool {
 
 /// Every `.pp` file under `dir` (following symbolic links), sorted.
 pub fn manifests(dir: &Path) -> Vec<PathBuf> {
-    fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for path in entries.flatten().map(|e| e.path()) {
-            let Ok(meta) = std::fs::metadata(&path) else {
-                continue;
-            };
-            if meta.is_dir() {
-                collect(&path, out);
-            } else if path.extension().is_some_and(|e| e == "pp") {
-                out.push(path);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    collect(dir, &mut out);
-    out.sort();
-    out
+    puppet_vfs::DiskFs.files_under(dir, &["pp"])
 }
