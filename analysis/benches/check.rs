@@ -4,9 +4,12 @@
 //!
 //! Run: `cargo bench -p puppet-analysis --bench check`
 
+mod common;
+
+use common::percentile;
 use puppet_analysis::host::AnalysisHost;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 fn peak_rss_mib() -> f64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
@@ -17,18 +20,10 @@ fn peak_rss_mib() -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
-}
-
 fn main() {
-    let root = PathBuf::from(
-        std::env::var("PUPPET_CORPUS").unwrap_or_else(|_| "/usr/share/puppet/modules".into()),
-    );
-    if !root.is_dir() {
-        println!("corpus not installed at {}: skipped", root.display());
+    let Some(root) = common::corpus_root() else {
         return;
-    }
+    };
     let start = Instant::now();
     let mut host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, std::slice::from_ref(&root));
     let loaded = start.elapsed();

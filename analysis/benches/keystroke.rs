@@ -9,10 +9,13 @@
 //!
 //! Run: `cargo bench -p puppet-analysis --bench keystroke`
 
+mod common;
+
+use common::percentile;
 use puppet_analysis::host::AnalysisHost;
 use puppet_syntax::{TextEdit, TextRange, TextSize};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Corpus manifests holding a class, in path order, up to `lines` lines.
 fn big_manifest(root: &Path, lines: usize) -> String {
@@ -43,18 +46,10 @@ fn big_manifest(root: &Path, lines: usize) -> String {
     out
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
-}
-
 fn main() {
-    let root = PathBuf::from(
-        std::env::var("PUPPET_CORPUS").unwrap_or_else(|_| "/usr/share/puppet/modules".into()),
-    );
-    if !root.is_dir() {
-        println!("corpus not installed at {}: skipped", root.display());
+    let Some(root) = common::corpus_root() else {
         return;
-    }
+    };
     let keys: usize = std::env::var("KEYS")
         .ok()
         .and_then(|k| k.parse().ok())
