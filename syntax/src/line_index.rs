@@ -107,6 +107,15 @@ impl LineIndex {
         (start, end)
     }
 
+    /// A line's text without its line break (empty past the last line).
+    pub fn line_text(&self, line: u32) -> &str {
+        if line as usize >= self.line_starts.len() {
+            return "";
+        }
+        let (start, end) = self.line_bounds(line as usize);
+        &self.text[start..end]
+    }
+
     /// The position of a byte offset (clamped to the text, and moved back to
     /// a character boundary).
     pub fn line_col(&self, offset: TextSize, encoding: ColumnEncoding) -> LineCol {
@@ -238,6 +247,13 @@ mod tests {
 
     fn lc(line: u32, col: u32) -> LineCol {
         LineCol { line, col }
+    }
+
+    #[test]
+    fn line_texts_without_their_breaks() {
+        let index = LineIndex::new("a\r\nbc\n\nd");
+        let lines: Vec<&str> = (0..5).map(|l| index.line_text(l)).collect();
+        assert_eq!(lines, ["a", "bc", "", "d", ""]);
     }
 
     #[test]

@@ -58,7 +58,13 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
         .filter(|p| p.severity == Severity::Error)
         .count();
     let warnings = problems.len() - errors;
-    let _ = problems::write(options.format, &problems, &mut std::io::stdout().lock());
+    let colour = problems::Colour::for_stdout();
+    let _ = problems::write(
+        options.format,
+        colour,
+        &problems,
+        &mut std::io::stdout().lock(),
+    );
     // The summary goes to stderr: stdout stays one problem per line (or
     // one document).
     eprintln!(

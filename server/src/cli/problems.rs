@@ -19,6 +19,8 @@ pub struct Problem {
     pub severity: Severity,
     pub code: Code,
     pub message: String,
+    /// The text of the first line the problem covers (for code frames).
+    pub source_line: String,
 }
 
 impl Problem {
@@ -38,6 +40,7 @@ impl Problem {
             severity: d.severity,
             code: d.code,
             message: d.message.to_string(),
+            source_line: index.line_text(start.line).to_string(),
         }
     }
 }
@@ -55,9 +58,33 @@ pub enum Format {
     Sarif,
 }
 
-pub fn write(format: Format, problems: &[Problem], out: &mut impl Write) -> std::io::Result<()> {
+/// Whether human output is coloured (a terminal, and `NO_COLOR` unset).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Colour {
+    Always,
+    Never,
+}
+
+impl Colour {
+    /// Colour for a terminal, unless `NO_COLOR` is set (no-color.org).
+    pub fn for_stdout() -> Colour {
+        use std::io::IsTerminal;
+        if std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
+            Colour::Always
+        } else {
+            Colour::Never
+        }
+    }
+}
+
+pub fn write(
+    format: Format,
+    colour: Colour,
+    problems: &[Problem],
+    out: &mut impl Write,
+) -> std::io::Result<()> {
     match format {
-        Format::Human => problems.iter().try_for_each(|p| human(p, out)),
+        Format::Human => problems.iter().try_for_each(|p| human(p, colour, out)),
         Format::Github => problems.iter().try_for_each(|p| github(p, out)),
         Format::Json => {
             let records: Vec<_> = problems.iter().map(json).collect();
@@ -67,17 +94,60 @@ pub fn write(format: Format, problems: &[Problem], out: &mut impl Write) -> std:
     }
 }
 
-fn human(p: &Problem, out: &mut impl Write) -> std::io::Result<()> {
+/// `path:line:col: severity: message [code]`, then a code frame: the line
+/// and a caret under the range (to the line's end when it goes on).
+fn human(p: &Problem, colour: Colour, out: &mut impl Write) -> std::io::Result<()> {
+    let style = match (colour, p.severity) {
+        (Colour::Never, _) => anstyle::Style::new(),
+        (Colour::Always, Severity::Error) => anstyle::AnsiColor::Red.on_default().bold(),
+        (Colour::Always, Severity::Warning) => anstyle::AnsiColor::Yellow.on_default().bold(),
+    };
+    let gutter = match colour {
+        Colour::Never => anstyle::Style::new(),
+        Colour::Always => anstyle::AnsiColor::Blue.on_default().bold(),
+    };
     writeln!(
         out,
-        "{}:{}:{}: {}: {} [{}]",
+        "{}:{}:{}: {style}{}{style:#}: {} [{}]",
         p.path.display(),
         p.line,
         p.column,
         p.severity.as_str(),
         p.message,
         p.code
+    )?;
+    let number = p.line.to_string();
+    let pad = " ".repeat(number.len());
+    let (shown, caret_at, caret_len) = frame_line(p);
+    writeln!(out, "{pad} {gutter}|{gutter:#}")?;
+    writeln!(out, "{gutter}{number} |{gutter:#} {shown}")?;
+    writeln!(
+        out,
+        "{pad} {gutter}|{gutter:#} {}{style}{}{style:#}",
+        " ".repeat(caret_at),
+        "^".repeat(caret_len)
     )
+}
+
+/// The problem's first line as printed (tabs as four spaces), where its
+/// caret starts on it and how long it is, in printed columns.
+fn frame_line(p: &Problem) -> (String, usize, usize) {
+    let width = |c: char| if c == '\t' { 4 } else { 1 };
+    let chars: Vec<char> = p.source_line.chars().collect();
+    let start = (p.column as usize - 1).min(chars.len());
+    let end = if p.end_line == p.line {
+        (p.end_column as usize - 1).clamp(start, chars.len())
+    } else {
+        chars.len()
+    };
+    let shown = p.source_line.replace('\t', "    ");
+    let caret_at = chars[..start].iter().map(|&c| width(c)).sum();
+    let caret_len = chars[start..end]
+        .iter()
+        .map(|&c| width(c))
+        .sum::<usize>()
+        .max(1);
+    (shown, caret_at, caret_len)
 }
 
 fn json(p: &Problem) -> serde_json::Value {
@@ -196,6 +266,52 @@ fn sarif_uri(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn problem(line: &str, column: u32, end: (u32, u32)) -> Problem {
+        Problem {
+            path: PathBuf::from("m/init.pp"),
+            line: 3,
+            column,
+            end_line: end.0,
+            end_column: end.1,
+            severity: Severity::Warning,
+            code: Code::UnknownClass,
+            message: "unknown class 'x'".into(),
+            source_line: line.into(),
+        }
+    }
+
+    fn human_text(p: &Problem, colour: Colour) -> String {
+        let mut out = Vec::new();
+        human(p, colour, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn frames_put_the_caret_under_the_range() {
+        let plain = human_text(&problem("  include x", 11, (3, 12)), Colour::Never);
+        assert_eq!(
+            plain,
+            "m/init.pp:3:11: warning: unknown class 'x' [unknown-class]\n  |\n3 |   include x\n  |           ^\n"
+        );
+        // Tabs print as four columns; characters count once, whatever
+        // their bytes; a range that goes on marks the rest of the line.
+        let (shown, at, len) = frame_line(&problem("\t$a = 'é' + [", 7, (4, 2)));
+        assert_eq!(shown, "    $a = 'é' + [");
+        assert_eq!((at, len), (9, 7));
+        // An empty range still gets one caret.
+        assert_eq!(frame_line(&problem("x", 2, (3, 2))), ("x".into(), 1, 1));
+    }
+
+    #[test]
+    fn colour_marks_the_severity_and_the_caret() {
+        let coloured = human_text(&problem("include x", 9, (3, 10)), Colour::Always);
+        assert!(
+            coloured.contains("\u{1b}[1m\u{1b}[33mwarning\u{1b}[0m"),
+            "{coloured:?}"
+        );
+        assert!(!human_text(&problem("include x", 9, (3, 10)), Colour::Never).contains('\u{1b}'));
+    }
 
     #[test]
     fn workflow_commands_escape_what_ends_them() {
