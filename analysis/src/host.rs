@@ -547,14 +547,14 @@ impl AnalysisHost {
     }
 
     pub fn remove_file(&mut self, path: &Path) {
-        if let Some(file) = self.files.get(path) {
-            self.item_caches.remove(file);
-        }
-        let source = self.files.contains_key(path);
-        if (source && Arc::make_mut(&mut self.files).remove(path).is_some())
-            || self.ruby_files.remove(path).is_some()
-            || self.data_files.remove(path).is_some()
-        {
+        let removed = if let Some(file) = self.files.get(path).copied() {
+            self.item_caches.remove(&file);
+            Arc::make_mut(&mut self.files).remove(path);
+            true
+        } else {
+            self.ruby_files.remove(path).is_some() || self.data_files.remove(path).is_some()
+        };
+        if removed {
             self.sync_file_set();
         }
     }

@@ -519,17 +519,7 @@ impl Format {
 }
 
 fn default_formats() -> Vec<(Type, Format)> {
-    let f = |s: &str| {
-        Format::new(s).unwrap_or_else(|_| Format {
-            spec: Spec {
-                conv: 's',
-                ..Spec::default()
-            },
-            separator: None,
-            separator2: None,
-            string_formats: None,
-        })
-    };
+    let f = |s: &str| Format::new(s).unwrap_or_else(|_| unreachable_format());
     // containers format their elements with `%p` unless told otherwise
     let container = |s: &str| Format {
         string_formats: Some(container_defaults()),
@@ -552,6 +542,8 @@ fn container_defaults() -> Vec<(Type, Format)> {
     )]
 }
 
+/// The plain `%s` format: what a built-in format string stands for should
+/// it ever fail to parse.
 fn unreachable_format() -> Format {
     Format {
         spec: Spec {
