@@ -46,17 +46,23 @@ pub fn suggest<'a, I>(word: &str, candidates: I, limit: usize) -> Vec<String>
 where
     I: IntoIterator<Item = &'a str>,
 {
-    let max = threshold(word.chars().count());
+    let word_chars = word.chars().count();
+    let max = threshold(word_chars);
     let mut scored: Vec<(usize, usize, &str)> = Vec::new();
     for (i, c) in candidates.into_iter().enumerate() {
         if c.eq_ignore_ascii_case(word) || scored.iter().any(|(_, _, s)| *s == c) {
             continue;
         }
-        let d = edit_distance(word, c);
         // A prefix of the candidate (`pack` for `package`) is also a good hint.
         let prefix = word.len() >= 3
-            && c.to_ascii_lowercase()
-                .starts_with(&word.to_ascii_lowercase());
+            && c.len() >= word.len()
+            && c.as_bytes()[..word.len()].eq_ignore_ascii_case(word.as_bytes());
+        // The distance is at least the difference in length: most
+        // candidates are ruled out without computing it.
+        if !prefix && c.chars().count().abs_diff(word_chars) > max {
+            continue;
+        }
+        let d = edit_distance(word, c);
         if d <= max || prefix {
             scored.push((if prefix { d.min(max) } else { d }, i, c));
         }
