@@ -12,7 +12,10 @@
 use super::body::SegmentRange;
 use super::DefKind;
 use puppet_syntax::ast::{AstNode, Expr};
-use puppet_syntax::{SourceKind, SyntaxElement, SyntaxKind, SyntaxNode, TextRange, TextSize};
+use puppet_syntax::{
+    NodeOrToken, SourceKind, SyntaxElement, SyntaxKind, SyntaxNode, TextRange, TextSize,
+};
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -135,10 +138,14 @@ pub fn collect_items(root: &SyntaxNode, source: SourceKind) -> Vec<CollectedItem
 #[derive(Default)]
 pub struct ItemCache {
     definitions: HashMap<usize, CachedDefinition>,
+    /// Counts collections: a definition not seen in the latest one is
+    /// dropped from the cache.
+    generation: u64,
 }
 
-#[derive(Clone)]
 struct CachedDefinition {
+    /// The collection that last saw it.
+    generation: u64,
     /// Keeps the allocation the key is the address of alive, so that the
     /// address cannot name another tree.
     _green: puppet_syntax::GreenNode,
@@ -146,75 +153,93 @@ struct CachedDefinition {
     /// the definition's start and parents relative to the first (the
     /// first's parent being the top level). Empty when the node is not a
     /// definition after all (a class without a name).
-    items: Arc<Vec<CollectedItem>>,
+    items: Vec<CollectedItem>,
 }
 
 impl ItemCache {
-    /// [`collect_items`], reusing what the previous call collected.
+    /// [`collect_items`], reusing what the previous call collected. The
+    /// top level is walked on its green tree (no cursor per statement), so
+    /// that a keystroke in a file of thousands of definitions costs little
+    /// more than the definition it is in.
     pub fn collect(&mut self, root: &SyntaxNode, source: SourceKind) -> Vec<CollectedItem> {
-        let previous = std::mem::take(&mut self.definitions);
+        self.generation += 1;
+        let generation = self.generation;
         let mut items = Vec::new();
         let mut params = None;
         let mut statements = Vec::new();
         let mut segments = Vec::new();
-        let elements: Vec<SyntaxElement> = root.children_with_tokens().collect();
-        let mut i = 0;
-        while i < elements.len() {
-            let Some(node) = elements[i].as_node() else {
-                i += 1;
+        let green = root.green();
+        let mut offset = root.text_range().start();
+        // Statements before this offset belong to the last run of code.
+        let mut run_end = offset;
+        for child in green.children() {
+            let start = offset;
+            offset += child.text_len();
+            let NodeOrToken::Node(child) = child else {
                 continue;
             };
-            if node.kind() == SyntaxKind::EPP_PARAMS {
-                params = Some(ItemGreen(node.green().into_owned()));
-                segments.insert(0, node.text_range());
-                i += 1;
+            let kind = SyntaxKind::from_raw(child.kind().0);
+            let range = TextRange::new(start, offset);
+            if start < run_end {
                 continue;
             }
-            if is_definition_node(node) {
-                let key = &*node.green() as *const puppet_syntax::GreenNodeData as usize;
-                let cached = previous
-                    .get(&key)
-                    .or_else(|| self.definitions.get(&key))
-                    .cloned()
-                    .unwrap_or_else(|| CachedDefinition {
-                        _green: node.green().into_owned(),
-                        items: Arc::new(definition_items(node)),
-                    });
-                let found = cached.items.clone();
-                self.definitions.insert(key, cached);
-                if let Some(first) = found.first() {
-                    if let ItemKind::Definition(kind) = first.kind {
-                        let name = first.name.clone();
-                        statements.push(TopStatement::Definition { kind, name });
-                    }
-                    let base = items.len() as u32 + 1;
-                    let start = node.text_range().start();
-                    items.extend(found.iter().enumerate().map(|(k, item)| {
-                        let mut item = item.clone();
-                        item.place = item.place.moved(|r| r + start);
-                        if k > 0 {
-                            item.place.parent = ItemIndex(item.place.parent.0 + base);
+            if kind == SyntaxKind::EPP_PARAMS {
+                params = Some(ItemGreen(child.to_owned()));
+                segments.insert(0, range);
+                continue;
+            }
+            if is_definition_kind(kind) {
+                let key = child as *const puppet_syntax::GreenNodeData as usize;
+                let cached = match self.definitions.entry(key) {
+                    Entry::Occupied(entry) => Some(entry.into_mut()),
+                    Entry::Vacant(entry) => child_node(root, range, child).map(|node| {
+                        entry.insert(CachedDefinition {
+                            generation,
+                            _green: child.to_owned(),
+                            items: definition_items(&node),
+                        })
+                    }),
+                };
+                if let Some(cached) = cached {
+                    cached.generation = generation;
+                    let found = &cached.items;
+                    if let Some(first) = found.first() {
+                        if let ItemKind::Definition(kind) = first.kind {
+                            let name = first.name.clone();
+                            statements.push(TopStatement::Definition { kind, name });
                         }
-                        item
-                    }));
-                    i += 1;
-                    continue;
+                        let base = items.len() as u32 + 1;
+                        items.extend(found.iter().enumerate().map(|(k, item)| {
+                            let mut item = item.clone();
+                            item.place = item.place.moved(|r| r + start);
+                            if k > 0 {
+                                item.place.parent = ItemIndex(item.place.parent.0 + base);
+                            }
+                            item
+                        }));
+                        continue;
+                    }
                 }
             }
-            if Expr::cast(node.clone()).is_none() {
-                i += 1;
+            if !Expr::can_cast(kind) {
                 continue;
             }
-            let end = code_run_end(&elements, i);
-            let run = &elements[i..end];
-            let start = run[0].text_range().start();
-            let end_offset = run[run.len() - 1].text_range().end();
-            segments.push(TextRange::new(start, end_offset));
+            let Some(first) = child_node(root, range, child) else {
+                continue;
+            };
+            let run = code_run(first);
+            let run_range = TextRange::new(
+                run[0].text_range().start(),
+                run[run.len() - 1].text_range().end(),
+            );
+            run_end = run_range.end();
+            segments.push(run_range);
             statements.push(TopStatement::Code(ItemGreen(puppet_syntax::top_level_run(
-                run,
+                &run,
             ))));
-            i = end;
         }
+        self.definitions
+            .retain(|_, cached| cached.generation == generation);
         let top = CollectedItem {
             kind: ItemKind::TopLevel,
             name: Arc::from(""),
@@ -253,8 +278,12 @@ fn definition_items(node: &SyntaxNode) -> Vec<CollectedItem> {
 
 /// A node of one of the kinds that define something.
 pub fn is_definition_node(node: &SyntaxNode) -> bool {
+    is_definition_kind(node.kind())
+}
+
+fn is_definition_kind(kind: SyntaxKind) -> bool {
     matches!(
-        node.kind(),
+        kind,
         SyntaxKind::CLASS_DEF
             | SyntaxKind::DEFINE_DEF
             | SyntaxKind::FUNCTION_DEF
@@ -264,31 +293,45 @@ pub fn is_definition_node(node: &SyntaxNode) -> bool {
     )
 }
 
-/// Where a run of top-level code starting with the statement at `start`
-/// ends (exclusive): the statement, and when it opens heredocs, everything
-/// up to their bodies, which the parser places after the line.
-fn code_run_end(elements: &[SyntaxElement], start: usize) -> usize {
+/// The root's child at `range` whose green tree is `green`.
+fn child_node(
+    root: &SyntaxNode,
+    range: TextRange,
+    green: &puppet_syntax::GreenNodeData,
+) -> Option<SyntaxNode> {
+    let node = root.child_or_token_at_range(range)?.into_node()?;
+    std::ptr::eq(&*node.green(), green).then_some(node)
+}
+
+/// A run of top-level code starting with the statement `first`: the
+/// statement, and when it opens heredocs, everything up to their bodies,
+/// which the parser places after the line.
+fn code_run(first: SyntaxNode) -> Vec<SyntaxElement> {
     let count = |node: &SyntaxNode, kind: SyntaxKind| {
         node.descendants().filter(|n| n.kind() == kind).count()
     };
     let headers = |node: &SyntaxNode| count(node, SyntaxKind::HEREDOC_EXPR);
     let bodies = |node: &SyntaxNode| count(node, SyntaxKind::HEREDOC_BODY);
-    let mut open = elements[start]
-        .as_node()
-        .map_or(0, |n| headers(n).saturating_sub(bodies(n)));
-    let mut end = start + 1;
-    let mut last_node = end;
-    while open > 0 && end < elements.len() {
-        if let Some(node) = elements[end].as_node() {
+    let mut open = headers(&first).saturating_sub(bodies(&first));
+    let mut next = first.next_sibling_or_token();
+    let mut run = vec![SyntaxElement::Node(first)];
+    let mut last_node = 1;
+    while open > 0 {
+        let Some(element) = next else {
+            break;
+        };
+        if let Some(node) = element.as_node() {
             if is_definition_node(node) {
                 break;
             }
             open = (open + headers(node)).saturating_sub(bodies(node));
-            last_node = end + 1;
+            last_node = run.len() + 1;
         }
-        end += 1;
+        next = element.next_sibling_or_token();
+        run.push(element);
     }
-    last_node
+    run.truncate(last_node);
+    run
 }
 
 /// The definitions among a class body's statements.
@@ -333,6 +376,15 @@ fn collect_definition(
             collect(body.syntax(), index, &outer, items);
         }
     }
+}
+
+/// Where a definition's name is in its own tree: what its place's
+/// `name_range` is in the file, relative to the definition.
+pub fn definition_name_range(node: &SyntaxNode) -> TextRange {
+    Expr::cast(node.clone())
+        .and_then(|expr| describe(&expr, &[]))
+        .and_then(|(_, _, range)| range)
+        .unwrap_or_else(|| node.text_range())
 }
 
 /// A definition's kind, name and name range.
