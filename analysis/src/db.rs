@@ -9,7 +9,8 @@
 //! analyses and diagnostics. An edit inside a class body changes that file's
 //! parse but not its summary, so the index and every other file are reused.
 
-use puppet_syntax::{Parse, SourceKind};
+use puppet_syntax::line_index::LineIndex;
+use puppet_syntax::{Parse, SharedText, SourceKind};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -20,7 +21,7 @@ pub struct SourceFile {
     #[returns(ref)]
     pub path: PathBuf,
     #[returns(ref)]
-    pub text: Arc<str>,
+    pub text: SharedText,
     pub kind: SourceKind,
     /// The tree of `text` when it was made outside the database: by an
     /// editor's edit, incrementally (`Parse::reparse` on the previous
@@ -70,8 +71,11 @@ pub struct Item {
 /// A tree made outside the database for one exact text (the same `Arc`).
 #[derive(Debug, Clone)]
 pub struct Reparsed {
-    pub text: Arc<str>,
+    pub text: SharedText,
     pub parse: Parse,
+    /// The text's line index when an editor's edits made it (moved after
+    /// each edit, not rebuilt): what [`line_index`] gives for this text.
+    pub lines: Option<Arc<LineIndex>>,
 }
 
 impl PartialEq for Reparsed {
@@ -127,13 +131,17 @@ pub fn parse(db: &dyn salsa::Database, file: SourceFile) -> Parse {
 }
 
 /// Where a file's lines start, kept while its text is unchanged (the
-/// server converts positions of closed files with it).
+/// server converts positions of closed files with it). After an edit, the
+/// index the edit moved, when there is one.
 #[salsa::tracked(returns(ref))]
-pub fn line_index(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-) -> Arc<puppet_syntax::line_index::LineIndex> {
-    Arc::new(puppet_syntax::line_index::LineIndex::new(file.text(db)))
+pub fn line_index(db: &dyn salsa::Database, file: SourceFile) -> Arc<LineIndex> {
+    let text = file.text(db);
+    let edited = file
+        .reparsed(db)
+        .as_ref()
+        .filter(|r| Arc::ptr_eq(&r.text, text))
+        .and_then(|r| r.lines.clone());
+    edited.unwrap_or_else(|| Arc::new(LineIndex::from_shared(text.clone())))
 }
 
 /// The database: storage plus a log of executed queries, kept only when

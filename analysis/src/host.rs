@@ -9,7 +9,8 @@ use crate::docs::DocSource;
 use crate::hir::items::{FilePlaces, ItemCache, ItemContent};
 use crate::hir::{ItemKind, Published};
 use crate::workspace::{discover, Layout, Module};
-use puppet_syntax::SourceKind;
+use puppet_syntax::line_index::LineIndex;
+use puppet_syntax::{SharedText, SourceKind};
 use puppet_vfs::FileSystem;
 use salsa::Durability;
 use salsa::Setter;
@@ -66,9 +67,16 @@ fn parse_new_sources(
             if !new_source {
                 return Loaded::Plain(path, text);
             }
-            let text: Arc<str> = Arc::from(text);
+            let text = Arc::new(text);
             let parse = puppet_syntax::parse(&text, SourceKind::from_path(&path));
-            Loaded::Parsed(path, crate::db::Reparsed { text, parse })
+            Loaded::Parsed(
+                path,
+                crate::db::Reparsed {
+                    text,
+                    parse,
+                    lines: None,
+                },
+            )
         })
         .collect()
 }
@@ -230,7 +238,7 @@ impl AnalysisHost {
     fn add_source(
         &mut self,
         path: PathBuf,
-        text: Arc<str>,
+        text: SharedText,
         parsed: Option<crate::db::Reparsed>,
         durability: Durability,
     ) {
@@ -243,7 +251,7 @@ impl AnalysisHost {
     fn new_source(
         &mut self,
         path: PathBuf,
-        text: Arc<str>,
+        text: SharedText,
         parsed: Option<crate::db::Reparsed>,
         durability: Durability,
     ) -> SourceFile {
@@ -475,44 +483,34 @@ impl AnalysisHost {
         &mut self,
         path: &Path,
         edits: &[puppet_syntax::TextEdit],
-    ) -> Option<Arc<str>> {
+    ) -> Option<SharedText> {
         let file = *self.files.get(path)?;
-        let mut text: Option<String> = None;
+        let mut index = crate::db::line_index(&self.db, file).clone();
         for edit in edits {
-            let current = text.as_deref().unwrap_or(file.text(&self.db));
-            if !edit_fits(edit, current) {
+            if !edit_fits(edit, index.text()) {
                 return None;
             }
-            // One copy of the text per edit, however big the file.
-            let (start, end) = (
-                usize::from(edit.delete.start()),
-                usize::from(edit.delete.end()),
-            );
-            let mut edited =
-                String::with_capacity(current.len() - (end - start) + edit.insert.len());
-            edited.push_str(&current[..start]);
-            edited.push_str(&edit.insert);
-            edited.push_str(&current[end..]);
-            text = Some(edited);
+            // One copy of the text per edit, however big the file; the
+            // line index is moved, not rebuilt.
+            let text = Arc::new(edit.apply(index.text()));
+            index = Arc::new(index.edited(edit, text));
         }
-        let text: Arc<str> = match text {
-            Some(text) => Arc::from(text),
-            None => file.text(&self.db).clone(),
-        };
-        self.apply_edits(path, edits, text.clone()).then_some(text)
+        let text = index.shared_text().clone();
+        self.apply_edits(path, edits, index).then_some(text)
     }
 
     /// Like [`AnalysisHost::edit_file`] when the caller already has the
-    /// edited text (the language server's document): it is shared, not
-    /// copied. Returns false, changing nothing, when the file is unknown,
-    /// an edit does not fit, or `new_text` is not the edits' result in
-    /// length; the caller then sets the whole text.
+    /// edited text and its line index (the language server's document):
+    /// they are shared, not copied. Returns false, changing nothing, when
+    /// the file is unknown, an edit does not fit, or the new text is not
+    /// the edits' result in length; the caller then sets the whole text.
     pub fn apply_edits(
         &mut self,
         path: &Path,
         edits: &[puppet_syntax::TextEdit],
-        new_text: Arc<str>,
+        lines: Arc<LineIndex>,
     ) -> bool {
+        let new_text = lines.shared_text().clone();
         let Some(&file) = self.files.get(path) else {
             return false;
         };
@@ -540,6 +538,7 @@ impl AnalysisHost {
             .to(Some(crate::db::Reparsed {
                 text: new_text,
                 parse,
+                lines: Some(lines),
             }));
         let changed = self.sync_items(file, Durability::LOW);
         self.publish_all(&changed);
@@ -596,7 +595,7 @@ impl AnalysisHost {
         self.files.keys().map(PathBuf::as_path)
     }
 
-    pub fn text(&self, path: &Path) -> Option<Arc<str>> {
+    pub fn text(&self, path: &Path) -> Option<SharedText> {
         self.files.get(path).map(|f| f.text(&self.db).clone())
     }
 
@@ -684,6 +683,27 @@ impl Analysis {
         };
         salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| {
             file_diagnostics(&self.db, self.workspace, file).clone()
+        }))
+    }
+
+    /// The first `limit` diagnostics of a file that `keep` accepts, in text
+    /// order: what an editor is sent, without copying the others.
+    pub fn diagnostics_where(
+        &self,
+        path: &Path,
+        keep: impl Fn(&Diagnostic) -> bool,
+        limit: usize,
+    ) -> Result<Vec<Diagnostic>, salsa::Cancelled> {
+        let Some(&file) = self.files.get(path) else {
+            return Ok(Vec::new());
+        };
+        salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| {
+            file_diagnostics(&self.db, self.workspace, file)
+                .iter()
+                .filter(|d| keep(d))
+                .take(limit)
+                .cloned()
+                .collect()
         }))
     }
 

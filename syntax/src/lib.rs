@@ -15,6 +15,11 @@ pub mod validation;
 
 pub use lexer::{is_name, lex, Lexed, SourceKind, Token};
 pub use reparsing::{ReparseStrategy, TextEdit};
+
+/// A file's text, shared by the editor's document, the analysis and its
+/// snapshots: a `String` behind the `Arc` (not a `str`) so that an edit
+/// makes the new text with one copy of the old, however big the file.
+pub type SharedText = std::sync::Arc<String>;
 pub use rowan::{GreenNode, GreenNodeData, NodeOrToken, TextRange, TextSize, WalkEvent};
 pub use syntax_kind::{PuppetLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
 

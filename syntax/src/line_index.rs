@@ -5,7 +5,7 @@
 //! `\n`, `\r\n` or a lone `\r`. Out-of-range positions are clamped, never an
 //! error, because editors send them.
 
-use crate::{TextEdit, TextRange, TextSize};
+use crate::{SharedText, TextEdit, TextRange, TextSize};
 use std::sync::Arc;
 
 /// How columns are counted.
@@ -30,18 +30,18 @@ pub struct LineCol {
 /// costs what it touches plus shifting the line starts after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineIndex {
-    text: Arc<str>,
+    text: SharedText,
     /// Byte offset of the start of each line; the first is 0.
     line_starts: Vec<u32>,
 }
 
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
-        LineIndex::from_shared(Arc::from(text))
+        LineIndex::from_shared(Arc::new(text.to_string()))
     }
 
     /// The index of a text held elsewhere too (no copy).
-    pub fn from_shared(text: Arc<str>) -> LineIndex {
+    pub fn from_shared(text: SharedText) -> LineIndex {
         let mut line_starts = vec![0];
         line_starts_in(&text, 0, text.len(), &mut line_starts);
         LineIndex { text, line_starts }
@@ -50,7 +50,7 @@ impl LineIndex {
     /// The index of `new_text`, which is this index's text with `edit`
     /// applied: the line starts before the edit are kept, those in it are
     /// found again, and those after it are moved.
-    pub fn edited(&self, edit: &TextEdit, new_text: Arc<str>) -> LineIndex {
+    pub fn edited(&self, edit: &TextEdit, new_text: SharedText) -> LineIndex {
         let (start, end) = edit.clamped(&self.text);
         let new_end = start + edit.insert.len();
         let expected = self.text.len() - (end - start) + edit.insert.len();
@@ -65,12 +65,10 @@ impl LineIndex {
         let mut line_starts = self.line_starts[..=keep].to_vec();
         let from = line_starts[keep] as usize;
         line_starts_in(&new_text, from, new_end, &mut line_starts);
+        // Starts after the deletion land after the inserted text.
         let after = self.line_starts.partition_point(|&s| s as usize <= end);
-        let moved = self.line_starts[after..]
-            .iter()
-            .map(|&s| (s as usize - end + new_end) as u32)
-            .filter(|&s| s as usize > new_end);
-        line_starts.extend(moved);
+        let shift = |s: u32| (s as usize - end + new_end) as u32;
+        line_starts.extend(self.line_starts[after..].iter().map(|&s| shift(s)));
         LineIndex {
             text: new_text,
             line_starts,
@@ -78,7 +76,7 @@ impl LineIndex {
     }
 
     /// The shared text.
-    pub fn shared_text(&self) -> &Arc<str> {
+    pub fn shared_text(&self) -> &SharedText {
         &self.text
     }
 
@@ -233,7 +231,7 @@ impl LineIndex {
         for change in changes {
             let current = index.as_ref().unwrap_or(self);
             let edit = change.to_edit(current, encoding);
-            let text: Arc<str> = Arc::from(edit.apply(current.text()));
+            let text = Arc::new(edit.apply(current.text()));
             index = Some(current.edited(&edit, text));
             edits.push(edit);
         }
@@ -361,7 +359,7 @@ mod tests {
                 TextSize::from((start + len) as u32),
             );
             let edit = TextEdit::replace(delete, insert);
-            let new_text: Arc<str> = Arc::from(edit.apply(&text));
+            let new_text = Arc::new(edit.apply(&text));
             let moved = index.edited(&edit, new_text.clone());
             proptest::prop_assert_eq!(moved, LineIndex::from_shared(new_text));
         }

@@ -17,17 +17,19 @@ pub mod types;
 mod variables;
 mod workspace_types;
 
-use crate::db::{parse, Item, SourceFile, Workspace};
+use crate::db::{line_index, parse, Item, SourceFile, Workspace};
 use crate::hir::body::SegmentRange;
+use crate::hir::items::definition_name_range;
 use crate::hir::items::{ItemContent, ItemPlace, TopStatement};
-use crate::hir::{file_definitions, item_source_map, DefKind};
+use crate::hir::{item_source_map, DefKind};
 use crate::index::{lookup, Namespace};
 use crate::resolve::scope::item_scopes;
 use crate::workspace::{autoload_expectation, Layout};
 use puppet_syntax::ast::{self, AstNode, Expr};
+use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
 use puppet_syntax::validation::{idle_statement, is_item, validate_item, ItemContext};
 use puppet_syntax::Code;
-use puppet_syntax::{Severity, SyntaxError, SyntaxKind, SyntaxNode, TextRange, TextSize};
+use puppet_syntax::{Severity, SyntaxError, SyntaxKind, SyntaxNode, TextRange};
 use std::sync::Arc;
 
 /// A problem in a file, with a stable code.
@@ -111,49 +113,18 @@ impl ItemDiagnostic {
 
     /// The diagnostic placed in its file: ranges moved to their segments,
     /// the related place's line filled in.
-    fn placed(&self, place: &ItemPlace, lines: &mut Lines) -> Diagnostic {
+    fn placed(&self, place: &ItemPlace, lines: &LineIndex) -> Diagnostic {
         let mut placed = self.diagnostic.clone();
         placed.range = place.absolute(SegmentRange::new(self.segment, placed.range));
         if let Some(related) = &mut placed.related {
             *related = place.absolute(SegmentRange::new(self.related_segment, *related));
-            let line = lines.line_of(related.start());
+            let line = lines.line_col(related.start(), ColumnEncoding::Utf8).line + 1;
             placed.message = placed
                 .message
                 .replace(Diagnostic::LINE, &line.to_string())
                 .into();
         }
         placed
-    }
-}
-
-/// Line numbers of a text, counted from the last offset asked for (the
-/// related places of a file's diagnostics come mostly in text order, so
-/// the text is counted about once, however many ask).
-struct Lines<'a> {
-    text: &'a str,
-    /// An offset and the 0-based line it is on.
-    cursor: (usize, usize),
-}
-
-impl<'a> Lines<'a> {
-    fn new(text: &'a str) -> Self {
-        Lines {
-            text,
-            cursor: (0, 0),
-        }
-    }
-
-    /// The 1-based line of `offset`.
-    fn line_of(&mut self, offset: TextSize) -> usize {
-        let offset = usize::from(offset).min(self.text.len());
-        let (from, line) = if offset >= self.cursor.0 {
-            self.cursor
-        } else {
-            (0, 0)
-        };
-        let counted = bytecount::count(&self.text.as_bytes()[from..offset], b'\n');
-        self.cursor = (offset, line + counted);
-        line + counted + 1
     }
 }
 
@@ -166,12 +137,12 @@ pub fn syntax_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Dia
         .iter()
         .map(Diagnostic::from)
         .collect();
-    let mut lines = Lines::new(file.text(db));
+    let lines = line_index(db, file);
     for (&item, place) in file.items(db).iter().zip(&file.places(db).items) {
         out.extend(
             item_validation(db, item)
                 .iter()
-                .map(|d| d.placed(place, &mut lines)),
+                .map(|d| d.placed(place, lines)),
         );
     }
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
@@ -225,26 +196,85 @@ fn forgotten_top_level_value(content: &ItemContent) -> Option<ItemDiagnostic> {
     })
 }
 
-/// Every diagnostic of a file, in text order: the syntax and validation
-/// problems, each item's own diagnostics (placed in the file), and what
-/// concerns the file as a whole (autoload locations, duplicates).
+/// Every diagnostic of a file, in text order: the syntax errors, then
+/// what each item reports (see [`chunk_reports`]), placed in the file.
 #[salsa::tracked(returns(ref))]
 pub fn file_diagnostics(
     db: &dyn salsa::Database,
     workspace: Workspace,
     file: SourceFile,
 ) -> Vec<Diagnostic> {
-    let mut out = syntax_diagnostics(db, file).clone();
-    let layout = workspace.layout(db);
-    check_locations(db, layout, file, &mut out);
-    check_duplicates(db, workspace, file, &mut out);
-    let mut lines = Lines::new(file.text(db));
-    for (&item, place) in file.items(db).iter().zip(&file.places(db).items) {
-        let diagnostics = item_diagnostics(db, workspace, item);
-        out.extend(diagnostics.iter().map(|d| d.placed(place, &mut lines)));
+    let mut out: Vec<Diagnostic> = parse(db, file)
+        .errors()
+        .iter()
+        .map(Diagnostic::from)
+        .collect();
+    let places = &file.places(db).items;
+    let lines = line_index(db, file);
+    for chunk in 0..file.items(db).len().div_ceil(REPORT_CHUNK) {
+        for (index, diagnostics) in chunk_reports(db, workspace, file, chunk as u32) {
+            let Some(place) = places.get(*index as usize) else {
+                continue;
+            };
+            out.extend(diagnostics.iter().map(|d| d.placed(place, lines)));
+        }
     }
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
+}
+
+/// How many consecutive items of a file one [`chunk_reports`] covers.
+const REPORT_CHUNK: usize = 32;
+
+/// What the items of one chunk of a file report, position-free, for the
+/// items that report something (by index in the file's item list). After
+/// a keystroke only the edited item's chunk depends on what changed: the
+/// database confirms every other chunk at once (they read only inputs
+/// that did not change), so a file's diagnostics cost its chunks, not its
+/// items.
+#[salsa::tracked(returns(ref))]
+fn chunk_reports(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: SourceFile,
+    chunk: u32,
+) -> Vec<(u32, Vec<ItemDiagnostic>)> {
+    let items = file.items(db);
+    let first = chunk as usize * REPORT_CHUNK;
+    let chunk_items = items.iter().enumerate().skip(first).take(REPORT_CHUNK);
+    chunk_items
+        .filter_map(|(index, &item)| {
+            let report = item_report(db, workspace, item);
+            (!report.is_empty()).then_some((index as u32, report))
+        })
+        .collect()
+}
+
+/// Everything one item reports: Puppet's validation, its autoload
+/// location, a duplicate definition, and what the workspace says about it.
+fn item_report(db: &dyn salsa::Database, workspace: Workspace, item: Item) -> Vec<ItemDiagnostic> {
+    let mut out = item_validation(db, item).clone();
+    out.extend(location_problems(db, workspace.layout(db), item));
+    if let Some(message) = duplicate_definition(db, workspace, item) {
+        out.push(ItemDiagnostic::in_segment(
+            0,
+            Diagnostic::error(
+                name_range(db, item),
+                Code::DuplicateDefinition,
+                message.clone(),
+            ),
+        ));
+    }
+    out.extend(item_diagnostics(db, workspace, item).iter().cloned());
+    out
+}
+
+/// Where a definition's name is in its own tree (its first segment).
+fn name_range(db: &dyn salsa::Database, item: Item) -> TextRange {
+    match item.content(db) {
+        ItemContent::Definition(green) => definition_name_range(&green.syntax()),
+        ItemContent::TopLevel { .. } => TextRange::default(),
+    }
 }
 
 /// What the workspace says about one item: references to classes, types
@@ -328,81 +358,79 @@ pub(crate) fn item_diagnostics(
 }
 
 /// Definitions must be where autoloading looks for them, and autoloaded
-/// files may hold nothing but definitions.
-fn check_locations(
-    db: &dyn salsa::Database,
-    layout: &Layout,
-    file: SourceFile,
-    out: &mut Vec<Diagnostic>,
-) {
-    let Some(expected) = autoload_expectation(layout, file.path(db)) else {
-        return;
+/// files may hold nothing but definitions: what breaks that in one item.
+fn location_problems(db: &dyn salsa::Database, layout: &Layout, item: Item) -> Vec<ItemDiagnostic> {
+    let Some(expected) = autoload_expectation(layout, item.file(db).path(db)) else {
+        return Vec::new();
     };
-    let root = parse(db, file).syntax_node();
-    for (_, def, place) in file_definitions(db, file) {
-        let range = place.name_range;
-        let name = def.name.to_lowercase();
-        let ok = match def.kind {
-            DefKind::TypeAlias => expected.dir == "types" && name == expected.namespace,
-            DefKind::Node => false,
-            DefKind::Function => {
-                expected.dir == "functions" && name.starts_with(&expected.namespace)
-            }
-            DefKind::Plan => expected.dir == "plans" && name.starts_with(&expected.namespace),
-            DefKind::Class | DefKind::DefinedType => {
-                expected.dir == "manifests" && name.starts_with(&expected.namespace)
-            }
-        };
-        if !ok && def.kind != DefKind::Node {
-            out.push(Diagnostic::error(
-                range,
-                Code::DefinitionLocation,
-                format!(
-                    "the {} '{}' cannot be autoloaded from this file: this file may only define '{}'",
-                    def.kind.describe(),
-                    def.name,
-                    expected.namespace
-                ),
-            ));
-        }
-    }
-    for statement in ast::children::<Expr>(&root) {
-        let is_definition = matches!(
-            statement,
-            Expr::ClassDef(_)
-                | Expr::DefineDef(_)
-                | Expr::FunctionDef(_)
-                | Expr::TypeAlias(_)
-                | Expr::PlanDef(_)
-        );
-        if !is_definition {
-            let range = ast::first_significant_token(statement.syntax())
-                .map_or(statement.syntax().text_range(), |t| t.text_range());
-            out.push(Diagnostic::error(
+    let statement_problem = |segment: u32, statement: &SyntaxNode| {
+        let range = ast::first_significant_token(statement)
+            .map_or(statement.text_range(), |t| t.text_range());
+        ItemDiagnostic::in_segment(
+            segment,
+            Diagnostic::error(
                 range,
                 Code::TopLevelStatementInModule,
                 "a module's autoloaded file may only contain definitions (class, define, function, type); this statement belongs in a class".to_string(),
-            ));
-        }
+            ),
+        )
+    };
+    let content = item.content(db);
+    if matches!(content, ItemContent::TopLevel { .. }) {
+        return content
+            .top_level_code()
+            .iter()
+            .filter(|(_, statement)| {
+                !matches!(
+                    statement,
+                    Expr::ClassDef(_)
+                        | Expr::DefineDef(_)
+                        | Expr::FunctionDef(_)
+                        | Expr::TypeAlias(_)
+                        | Expr::PlanDef(_)
+                )
+            })
+            .map(|(segment, statement)| statement_problem(*segment, statement.syntax()))
+            .collect();
     }
-}
-
-/// Definitions defined more than once in the workspace.
-fn check_duplicates(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    file: SourceFile,
-    out: &mut Vec<Diagnostic>,
-) {
-    for (item, _, place) in file_definitions(db, file) {
-        if let Some(message) = duplicate_definition(db, workspace, item) {
-            out.push(Diagnostic::error(
-                place.name_range,
-                Code::DuplicateDefinition,
-                message.clone(),
-            ));
+    let Some(def) = item.signature(db).as_ref() else {
+        return Vec::new();
+    };
+    let name = def.name.to_lowercase();
+    let ok = match def.kind {
+        DefKind::TypeAlias => expected.dir == "types" && name == expected.namespace,
+        DefKind::Node => {
+            // A node statement is not a definition autoloading can find.
+            return content
+                .segments()
+                .first()
+                .filter(|_| !item.in_class(db))
+                .map(|root| statement_problem(0, root))
+                .into_iter()
+                .collect();
         }
+        DefKind::Function => expected.dir == "functions" && name.starts_with(&expected.namespace),
+        DefKind::Plan => expected.dir == "plans" && name.starts_with(&expected.namespace),
+        DefKind::Class | DefKind::DefinedType => {
+            expected.dir == "manifests" && name.starts_with(&expected.namespace)
+        }
+    };
+    if ok {
+        return Vec::new();
     }
+    vec![ItemDiagnostic::in_segment(
+        0,
+        Diagnostic::error(
+            name_range(db, item),
+            Code::DefinitionLocation,
+            format!(
+                "the {} '{}' cannot be autoloaded from this file: this file may only define '{}'",
+                def.kind.describe(),
+                def.name,
+                expected.namespace
+            ),
+        ),
+    )]
 }
 
 /// Why a definition is a duplicate, when it is: another definition of the

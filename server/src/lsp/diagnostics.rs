@@ -109,13 +109,11 @@ fn file_diagnostics(
     let Some(index) = snap.line_index(path) else {
         return Ok(None);
     };
-    let diagnostics = snap.analysis.diagnostics(path)?;
-    Ok(Some(to_lsp(
-        &diagnostics,
-        &snap.config,
-        &index,
-        snap.encoding,
-    )))
+    let config = &snap.config;
+    let diagnostics =
+        snap.analysis
+            .diagnostics_where(path, |d| config.shows(d.code), MAX_PER_FILE)?;
+    Ok(Some(to_lsp(&diagnostics, config, &index, snap.encoding)))
 }
 
 /// Files reported when not open: workspace files outside test fixtures.

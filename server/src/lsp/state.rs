@@ -59,8 +59,7 @@ impl State {
             return;
         };
         if let Some(edits) = edits {
-            let text = doc.index.shared_text().clone();
-            if self.host.apply_edits(path, edits, text) {
+            if self.host.apply_edits(path, edits, doc.index.clone()) {
                 return;
             }
             tracing::warn!(
