@@ -717,6 +717,19 @@ impl Analysis {
         Some(crate::db::line_index(&self.db, file).clone())
     }
 
+    /// The file's current text.
+    pub fn text(&self, path: &Path) -> Option<SharedText> {
+        let &file = self.files.get(path)?;
+        Some(file.text(&self.db).clone())
+    }
+
+    /// The file's tree as the analysis holds it (after an edit, the
+    /// incrementally reparsed one), for tools that read trees (lint).
+    pub fn parse(&self, path: &Path) -> Option<puppet_syntax::Parse> {
+        let &file = self.files.get(path)?;
+        Some(crate::db::parse(&self.db, file).clone())
+    }
+
     /// The file's syntax tree as the analysis holds it, printed as
     /// `puppet-ls parse --tree` prints it.
     pub fn syntax_tree(&self, path: &Path) -> Option<String> {

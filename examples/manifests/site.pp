@@ -1,29 +1,4 @@
-# A small manifest to try `puppet-ls parse` on.
+# The nodes of a small control repository: `puppet-ls check examples`.
 node 'web01.example.com' {
   include profile::web
-}
-
-class profile::web (
-  Integer[1, 65535] $port = 8080,
-  Enum['present', 'absent'] $ensure = 'present',
-) {
-  package { 'nginx':
-    ensure => $ensure,
-  }
-
-  file { '/etc/nginx/conf.d/site.conf':
-    ensure  => file,
-    content => @("CONF"),
-      server {
-        listen ${port};
-      }
-      | CONF
-    require => Package['nginx'],
-    notify  => Service['nginx'],
-  }
-
-  service { 'nginx':
-    ensure => running,
-    enable => true,
-  }
 }

@@ -48,17 +48,31 @@ enum Command {
     /// Check a code base: discover modules and files under the paths
     /// (default `.`), report syntax, validation and workspace problems
     /// (unknown classes and types, definitions in the wrong file,
-    /// duplicates). Exit status 1 on any error.
+    /// duplicates), puppet-lint's style checks (honouring
+    /// `.puppet-lint.rc` and control comments) and manifests `fmt` would
+    /// change. Exit status 1 on any error.
     Check {
         paths: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "human")]
         format: cli::problems::Format,
-        /// Report only these codes (comma-separated, e.g. `unknown-class,syntax-error`).
+        /// Report only these codes (comma-separated analysis codes,
+        /// puppet-lint check names or `unformatted`, e.g.
+        /// `unknown-class,arrow_alignment`).
         #[arg(long, value_delimiter = ',')]
-        select: Vec<puppet_syntax::Code>,
+        select: Vec<cli::problems::ProblemCode>,
         /// Never report these codes (comma-separated).
         #[arg(long, value_delimiter = ',')]
-        ignore: Vec<puppet_syntax::Code>,
+        ignore: Vec<cli::problems::ProblemCode>,
+        /// Leave out puppet-lint's checks.
+        #[arg(long)]
+        no_lint: bool,
+        /// Leave out the formatting check (`unformatted`).
+        #[arg(long)]
+        no_format_check: bool,
+        /// First apply every safe fix (puppet-lint's fixes, then
+        /// formatting) to the files, then report what remains.
+        #[arg(long)]
+        fix: bool,
     },
     /// Print the inferred type of every variable reference of the files
     /// under the paths, one JSON line `{"path","line","column","name","type"}`
@@ -112,12 +126,18 @@ fn main() -> ExitCode {
             format,
             select,
             ignore,
+            no_lint,
+            no_format_check,
+            fix,
         } => cli::check::run(
             &paths,
             &cli::check::Options {
                 format,
                 select,
                 ignore,
+                lint: !no_lint,
+                format_check: !no_format_check,
+                fix,
             },
         ),
         Command::Types { paths, libraries } => cli::types::run(&paths, &libraries),

@@ -23,21 +23,22 @@ fn puppet_ls_with_stderr(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn parse_reports_every_error_and_fails() {
-    let (status, out) = puppet_ls(&["parse", "examples/manifests"]);
+    let (status, out) = puppet_ls(&["parse", "examples"]);
     assert_eq!(status, 1);
     assert!(
         out.contains(
-            "broken.pp:5:5: error: syntax error: expected ',' between attributes [syntax-error]"
+            "broken.pp:6:5: error: syntax error: expected ',' between attributes [syntax-error]"
         ),
         "{out}"
     );
-    assert!(out.contains("broken.pp:8:3: error:"), "{out}");
+    assert!(out.contains("broken.pp:9:3: error:"), "{out}");
     assert!(!out.contains("site.pp"), "{out}");
+    assert!(!out.contains("web.pp"), "{out}");
 }
 
 #[test]
 fn parse_succeeds_on_valid_code_and_prints_trees() {
-    let (status, out) = puppet_ls(&["parse", "--tree", "examples/manifests/site.pp"]);
+    let (status, out) = puppet_ls(&["parse", "--tree", "examples/site/profile/manifests/web.pp"]);
     assert_eq!(status, 0, "{out}");
     assert!(out.starts_with("SOURCE_FILE@0.."), "{out}");
     assert!(out.contains("HEREDOC_BODY@"), "{out}");
@@ -77,7 +78,12 @@ impl Drop for TwoProblems {
 
 #[test]
 fn check_finds_workspace_problems_as_json() {
-    let (status, out, err) = TwoProblems::new("check-json").check(&["--format", "json"]);
+    let (status, out, err) = TwoProblems::new("check-json").check(&[
+        "--format",
+        "json",
+        "--no-lint",
+        "--no-format-check",
+    ]);
     assert_eq!(
         err.trim(),
         "checked 2 files: 2 errors, 0 warnings in 2 files"
@@ -113,11 +119,18 @@ fn check_selects_and_ignores_codes() {
     assert!(out.contains("[unknown-class]"), "{out}");
     assert!(!out.contains("[definition-location]"), "{out}");
     assert_eq!(err.trim(), "checked 2 files: 1 error, 0 warnings in 1 file");
+    // puppet-lint's `autoloader_layout` says what `definition-location`
+    // says: only the latter is reported. Lint names select and ignore too.
+    let (_, out, _) = ws.check(&["--select", "definition-location,autoloader_layout"]);
+    assert!(out.contains("[definition-location]"), "{out}");
+    assert!(!out.contains("[autoloader_layout]"), "{out}");
+    let (_, out, _) = ws.check(&["--select", "documentation"]);
+    assert_eq!(out.matches("[documentation]").count(), 2, "{out}");
     let (status, out, err) = ws.check(&[
         "--ignore",
         "unknown-class",
         "--ignore",
-        "definition-location",
+        "definition-location,documentation,unformatted",
     ]);
     assert_eq!(status, 0, "{out}");
     assert_eq!(out, "");
@@ -135,14 +148,22 @@ fn check_selects_and_ignores_codes() {
 
 #[test]
 fn check_writes_github_workflow_commands() {
-    let (status, out, _) = puppet_ls_with_stderr(&["check", "--format", "github", "examples"]);
+    let (status, out, _) = puppet_ls_with_stderr(&[
+        "check",
+        "--format",
+        "github",
+        "--no-lint",
+        "--no-format-check",
+        "examples",
+    ]);
     assert_eq!(status, 1);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines,
         [
-            "::error file=examples/manifests/broken.pp,line=5,col=5,endLine=5,endColumn=9,title=syntax-error::syntax error: expected ',' between attributes",
-            "::error file=examples/manifests/broken.pp,line=8,col=3,endLine=8,endColumn=5,title=syntax-error::expected ',' or ']' in the array, found '$1'",
+            "::error file=examples/site/profile/manifests/broken.pp,line=6,col=5,endLine=6,endColumn=9,title=syntax-error::syntax error: expected ',' between attributes",
+            "::error file=examples/site/profile/manifests/broken.pp,line=9,col=3,endLine=9,endColumn=5,title=syntax-error::expected ',' or ']' in the array, found '$1'",
+            "::error file=examples/site/profile/manifests/broken.pp,line=13,col=7,endLine=13,endColumn=32,title=definition-location::the class 'profile::after_the_errors' cannot be autoloaded from this file: this file may only define 'profile::broken'",
         ]
     );
 }
@@ -150,7 +171,7 @@ fn check_writes_github_workflow_commands() {
 #[test]
 fn check_writes_sarif_with_a_rule_per_code() {
     let ws = TwoProblems::new("check-sarif");
-    let (status, out, _) = ws.check(&["--format", "sarif"]);
+    let (status, out, _) = ws.check(&["--format", "sarif", "--no-lint", "--no-format-check"]);
     assert_eq!(status, 1);
     let log: serde_json::Value = serde_json::from_str(&out).expect("SARIF is JSON");
     assert_eq!(log["version"], "2.1.0");
@@ -185,5 +206,59 @@ fn check_writes_sarif_with_a_rule_per_code() {
     assert_eq!(
         (region["startLine"].as_u64(), region["startColumn"].as_u64()),
         (Some(2), Some(11))
+    );
+}
+
+/// A module with style problems puppet-lint reports and fixes.
+fn untidy_module(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("puppet-ls-{name}-{}", std::process::id()));
+    let manifests = dir.join("modules/app/manifests");
+    std::fs::create_dir_all(&manifests).unwrap();
+    std::fs::write(
+        manifests.join("init.pp"),
+        "# @summary The app.\nclass app {\n  file { '/tmp/x':\n    ensure => \"file\",\n    mode => '0644',\n  }\n}\n",
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn check_runs_puppet_lint_and_the_formatting_check() {
+    let dir = untidy_module("check-lint");
+    let (status, out, err) = puppet_ls_with_stderr(&["check", dir.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(status, 0, "warnings only: {out}");
+    let codes: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.rsplit_once(" [").map(|(_, c)| c.trim_end_matches(']')))
+        .collect();
+    assert_eq!(
+        codes,
+        ["unformatted", "double_quoted_strings", "arrow_alignment"],
+        "{out}"
+    );
+    // Fixable problems say how in their frame.
+    assert!(out.contains("= fix: "), "{out}");
+    assert_eq!(
+        err.trim(),
+        "checked 1 files: 0 errors, 3 warnings in 1 file"
+    );
+}
+
+#[test]
+fn check_fix_applies_lint_fixes_and_formatting() {
+    let dir = untidy_module("check-fix");
+    let (status, out, err) = puppet_ls_with_stderr(&["check", "--fix", dir.to_str().unwrap()]);
+    let fixed = std::fs::read_to_string(dir.join("modules/app/manifests/init.pp")).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(status, 0, "{out}");
+    assert_eq!(
+        fixed,
+        "# @summary The app.\nclass app {\n  file { '/tmp/x':\n    ensure => 'file',\n    mode   => '0644',\n  }\n}\n"
+    );
+    assert_eq!(out, "", "nothing remains");
+    assert_eq!(
+        err.trim(),
+        "fixed 1 file\nchecked 1 files: 0 errors, 0 warnings in 0 files"
     );
 }

@@ -105,6 +105,19 @@ impl LineIndex {
         (start, end)
     }
 
+    /// The byte range of a line without its line break (none past the
+    /// last line).
+    pub fn line_range(&self, line: u32) -> Option<TextRange> {
+        if line as usize >= self.line_starts.len() {
+            return None;
+        }
+        let (start, end) = self.line_bounds(line as usize);
+        Some(TextRange::new(
+            TextSize::from(start as u32),
+            TextSize::from(end as u32),
+        ))
+    }
+
     /// A line's text without its line break (empty past the last line).
     pub fn line_text(&self, line: u32) -> &str {
         if line as usize >= self.line_starts.len() {

@@ -1,10 +1,16 @@
 //! `puppet-ls check`: every syntax, validation and workspace diagnostic of a
-//! code base, for CI (instead of `puppet parser validate` + `puppet-lint`).
+//! code base, puppet-lint's style checks and the formatter's verdict, for
+//! CI (instead of `puppet parser validate` + `puppet-lint`). `--fix`
+//! first applies every safe fix (puppet-lint's fixes, then formatting) and
+//! then reports what remains.
 
-use super::problems::{self, Format, Problem};
+use super::problems::{self, Format, Problem, ProblemCode};
 use puppet_analysis::host::AnalysisHost;
+use puppet_format::{format_source, FormatOptions};
+use puppet_lint_checks::{lint_tree, LintConfig, LintDiagnostic, TextEdit};
 use puppet_syntax::line_index::LineIndex;
-use puppet_syntax::{Code, Severity};
+use puppet_syntax::{Code, Severity, SourceKind, TextRange, TextSize};
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -12,13 +18,19 @@ use std::process::ExitCode;
 pub struct Options {
     pub format: Format,
     /// Only these codes (all when empty).
-    pub select: Vec<Code>,
+    pub select: Vec<ProblemCode>,
     /// Never these codes.
-    pub ignore: Vec<Code>,
+    pub ignore: Vec<ProblemCode>,
+    /// Run puppet-lint's checks.
+    pub lint: bool,
+    /// Report manifests `puppet-ls fmt` would change.
+    pub format_check: bool,
+    /// Apply the safe fixes before checking.
+    pub fix: bool,
 }
 
 impl Options {
-    fn reports(&self, code: Code) -> bool {
+    fn reports(&self, code: ProblemCode) -> bool {
         (self.select.is_empty() || self.select.contains(&code)) && !self.ignore.contains(&code)
     }
 }
@@ -29,30 +41,62 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
     } else {
         paths.to_vec()
     };
-    let mut host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &paths);
-    // Report on the files under the given paths; modules found through a
-    // module path or test fixtures are dependencies.
-    let reported: Vec<PathBuf> = host
-        .paths()
-        .filter(|p| crate::reporting::is_reported(p, &paths))
-        .map(Path::to_path_buf)
-        .collect();
-    let mut problems = Vec::new();
-    let mut files_with_problems = 0usize;
-    let all = host.diagnostics_of(&reported);
-    for (path, diagnostics) in reported.iter().zip(all) {
-        let mut kept = diagnostics
-            .iter()
-            .filter(|d| options.reports(d.code))
-            .peekable();
-        if kept.peek().is_none() {
-            continue;
+    let lint_config = lint_config();
+    if options.fix {
+        let host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &paths);
+        let fixed = fix_files(&host, &reported_files(&host, &paths), options, &lint_config);
+        if fixed > 0 {
+            eprintln!("fixed {fixed} file{}", if fixed == 1 { "" } else { "s" });
         }
-        files_with_problems += 1;
-        let text = host.text(path).unwrap_or_default();
-        let index = LineIndex::new(&text);
-        problems.extend(kept.map(|d| Problem::new(path, &index, d)));
     }
+    let mut host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &paths);
+    let reported = reported_files(&host, &paths);
+    let all = host.diagnostics_of(&reported);
+    // Plain data for the workers: texts and trees (a database view is for
+    // one thread).
+    let analysis = host.analysis();
+    let sources: Vec<_> = reported
+        .iter()
+        .map(|path| {
+            (
+                analysis.text(path).unwrap_or_default(),
+                analysis.parse(path),
+            )
+        })
+        .collect();
+    let per_file: Vec<Vec<Problem>> = reported
+        .par_iter()
+        .zip(all.par_iter())
+        .zip(sources.par_iter())
+        .map(|((path, diagnostics), (text, parse))| {
+            let index = LineIndex::new(text);
+            let mut found: Vec<Problem> = diagnostics
+                .iter()
+                .filter(|d| options.reports(ProblemCode::Analysis(d.code)))
+                .map(|d| Problem::new(path, &index, d))
+                .collect();
+            if is_manifest(path) {
+                if let Some(parse) = parse {
+                    if options.lint {
+                        found.extend(
+                            lint(path, text, &parse.syntax_node(), &lint_config)
+                                .iter()
+                                .filter(|d| options.reports(ProblemCode::Lint(d.check)))
+                                .filter(|d| !is_reported_by_analysis(d, diagnostics))
+                                .map(|d| Problem::lint(path, &index, d)),
+                        );
+                    }
+                    if options.format_check && options.reports(ProblemCode::Format) {
+                        found.extend(unformatted(path, text, &index));
+                    }
+                }
+            }
+            found.sort_by_key(|p| (p.line, p.column));
+            found
+        })
+        .collect();
+    let files_with_problems = per_file.iter().filter(|f| !f.is_empty()).count();
+    let problems: Vec<Problem> = per_file.into_iter().flatten().collect();
     let errors = problems
         .iter()
         .filter(|p| p.severity == Severity::Error)
@@ -76,10 +120,191 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
     );
     // The process ends here: freeing every tree and result one by one
     // would only delay the exit.
+    std::mem::forget(sources);
+    std::mem::forget(analysis);
     std::mem::forget(host);
     if errors > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// The files under the given paths; modules found through a module path
+/// or test fixtures are dependencies, not reported.
+fn reported_files(host: &AnalysisHost, paths: &[PathBuf]) -> Vec<PathBuf> {
+    host.paths()
+        .filter(|p| crate::reporting::is_reported(p, paths))
+        .map(Path::to_path_buf)
+        .collect()
+}
+
+/// puppet-lint's `autoloader_layout` says what the analysis'
+/// `definition-location` says, at the same name: it is reported as that
+/// one (selected and ignored with it).
+fn is_reported_by_analysis(
+    lint: &LintDiagnostic,
+    diagnostics: &[puppet_analysis::diagnostics::Diagnostic],
+) -> bool {
+    lint.check == "autoloader_layout"
+        && diagnostics
+            .iter()
+            .any(|d| d.code == Code::DefinitionLocation && d.range.start() == lint.range.start())
+}
+
+fn is_manifest(path: &Path) -> bool {
+    SourceKind::from_path(path) == SourceKind::Manifest
+}
+
+/// puppet-lint's configuration as puppet-lint finds it: its defaults, then
+/// `/etc/puppet-lint.rc`, `~/.puppet-lint.rc` and `.puppet-lint.rc` in the
+/// current directory. Options puppet-ls cannot use are reported.
+fn lint_config() -> LintConfig {
+    let mut config = LintConfig::default();
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let cwd = std::env::current_dir().unwrap_or_default();
+    for rc in puppet_lint_checks::rc_file_locations(home.as_deref(), &cwd) {
+        let Ok(text) = std::fs::read_to_string(&rc) else {
+            continue;
+        };
+        for problem in config.apply_rc(&text) {
+            eprintln!(
+                "{}:{}: warning: {}",
+                rc.display(),
+                problem.line,
+                problem.message
+            );
+        }
+    }
+    config
+}
+
+/// puppet-lint's checks on one manifest, with the path `autoloader_layout`
+/// compares (absolute, as puppet-lint makes it).
+fn lint(
+    path: &Path,
+    text: &str,
+    root: &puppet_syntax::SyntaxNode,
+    config: &LintConfig,
+) -> Vec<LintDiagnostic> {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    lint_tree(root, text, Some(&absolute), config)
+}
+
+/// `unformatted`, on the first line formatting would change.
+fn unformatted(path: &Path, text: &str, index: &LineIndex) -> Option<Problem> {
+    let formatted = format_source(text, SourceKind::Manifest, &FormatOptions::default()).ok()?;
+    if formatted == text {
+        return None;
+    }
+    let line = text
+        .lines()
+        .zip(formatted.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| text.lines().count().min(formatted.lines().count()));
+    let start = index
+        .line_range(line as u32)
+        .map_or(TextSize::from(text.len() as u32), |r| r.start());
+    let end = index.line_range(line as u32).map_or(start, |r| r.end());
+    let mut problem = Problem::at(path, index, TextRange::new(start, end), ProblemCode::Format);
+    problem.message = format!(
+        "not formatted: `puppet-ls fmt` would change this file, first on line {}",
+        line + 1
+    );
+    problem.fix = Some("format the file".to_string());
+    Some(problem)
+}
+
+/// Applies puppet-lint's fixes (those of reported checks) and then the
+/// formatter to every reported manifest that parses; gives back how many
+/// files changed. A file whose fixed text no longer parses is left as it
+/// was.
+fn fix_files(
+    host: &AnalysisHost,
+    files: &[PathBuf],
+    options: &Options,
+    config: &LintConfig,
+) -> usize {
+    let analysis = host.analysis();
+    let sources: Vec<_> = files
+        .iter()
+        .filter(|path| is_manifest(path))
+        .filter_map(|path| Some((path, analysis.text(path)?, analysis.parse(path)?)))
+        .collect();
+    sources
+        .par_iter()
+        .filter(|(path, text, parse)| {
+            if !parse.errors().is_empty() {
+                return false;
+            }
+            let mut fixed = text.to_string();
+            if options.lint {
+                let edits: Vec<TextEdit> = lint(path, text, &parse.syntax_node(), config)
+                    .into_iter()
+                    .filter(|d| options.reports(ProblemCode::Lint(d.check)))
+                    .filter_map(|d| d.fix)
+                    .flat_map(|fix| fix.edits)
+                    .collect();
+                fixed = apply_edits(text, edits);
+            }
+            if options.format_check && options.reports(ProblemCode::Format) {
+                if let Ok(formatted) =
+                    format_source(&fixed, SourceKind::Manifest, &FormatOptions::default())
+                {
+                    fixed = formatted;
+                }
+            }
+            let parses = puppet_syntax::parse(&fixed, SourceKind::Manifest)
+                .errors()
+                .is_empty();
+            fixed != **text && parses && std::fs::write(path, &fixed).is_ok()
+        })
+        .count()
+}
+
+/// `text` with the edits applied, in order of position; an edit that
+/// overlaps one already taken is left out (its check reports it again).
+fn apply_edits(text: &str, mut edits: Vec<TextEdit>) -> String {
+    edits.sort_by_key(|e| (e.delete.start(), e.delete.end()));
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0usize;
+    for edit in edits {
+        let (start, end) = (
+            usize::from(edit.delete.start()),
+            usize::from(edit.delete.end()),
+        );
+        if start < at
+            || end > text.len()
+            || !text.is_char_boundary(start)
+            || !text.is_char_boundary(end)
+        {
+            continue;
+        }
+        out.push_str(&text[at..start]);
+        out.push_str(&edit.insert);
+        at = end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edits_apply_in_order_and_overlaps_are_left_out() {
+        let edit =
+            |a: u32, b: u32, s: &str| TextEdit::replace(TextRange::new(a.into(), b.into()), s);
+        let text = "abcdef";
+        assert_eq!(
+            apply_edits(
+                text,
+                vec![edit(4, 5, "E"), edit(0, 1, "A"), edit(0, 2, "X")]
+            ),
+            "AbcdEf"
+        );
+        assert_eq!(apply_edits(text, vec![edit(6, 6, "!")]), "abcdef!");
+        assert_eq!(apply_edits(text, vec![edit(5, 9, "?")]), "abcdef");
     }
 }

@@ -4,10 +4,90 @@
 //! dashboards).
 
 use puppet_codes::Reported;
+use puppet_lint_checks::{check_info, LintDiagnostic, LintSeverity};
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
-use puppet_syntax::{Code, Severity};
+use puppet_syntax::{Code, Severity, TextRange};
+use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+/// What reported a problem: the analysis (its codes), one of puppet-lint's
+/// checks (its name), or the formatter (a file it would change). The names
+/// never collide: analysis codes use dashes, puppet-lint's underscores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ProblemCode {
+    Analysis(Code),
+    Lint(&'static str),
+    /// `unformatted`: `puppet-ls fmt` would change the file.
+    Format,
+}
+
+impl ProblemCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProblemCode::Analysis(code) => code.as_str(),
+            ProblemCode::Lint(name) => name,
+            ProblemCode::Format => "unformatted",
+        }
+    }
+
+    fn explanation(self) -> &'static str {
+        match self {
+            ProblemCode::Analysis(code) => code.explanation(),
+            ProblemCode::Lint(name) => check_info(name).map_or("", |info| info.explanation),
+            ProblemCode::Format => "the file is not formatted as `puppet-ls fmt` formats it",
+        }
+    }
+
+    fn help(self) -> String {
+        match self {
+            ProblemCode::Analysis(code) => format!("see {} in puppet-ls", code.documentation()),
+            ProblemCode::Lint(name) => {
+                format!("puppet-lint's `{name}` check: see docs/lint.md in puppet-ls")
+            }
+            ProblemCode::Format => "run `puppet-ls fmt` (or `puppet-ls check --fix`)".to_string(),
+        }
+    }
+
+    /// A rule's level when nothing says otherwise: the worse one it can have.
+    fn default_level(self) -> &'static str {
+        match self {
+            ProblemCode::Analysis(code) => match code.reported() {
+                Reported::Warning => "warning",
+                Reported::Error | Reported::ErrorOrWarning => "error",
+            },
+            ProblemCode::Lint(name) => match check_info(name).map(|info| info.severity) {
+                Some(LintSeverity::Error) => "error",
+                _ => "warning",
+            },
+            ProblemCode::Format => "warning",
+        }
+    }
+}
+
+impl fmt::Display for ProblemCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for ProblemCode {
+    type Err = String;
+
+    /// An analysis code, a puppet-lint check's name, or `unformatted`.
+    fn from_str(name: &str) -> Result<ProblemCode, String> {
+        if name == "unformatted" {
+            return Ok(ProblemCode::Format);
+        }
+        if let Some(info) = check_info(name) {
+            return Ok(ProblemCode::Lint(info.name));
+        }
+        name.parse::<Code>()
+            .map(ProblemCode::Analysis)
+            .map_err(|e| e.to_string())
+    }
+}
 
 /// One problem, with 1-based lines and columns counted in characters.
 pub struct Problem {
@@ -17,10 +97,12 @@ pub struct Problem {
     pub end_line: u32,
     pub end_column: u32,
     pub severity: Severity,
-    pub code: Code,
+    pub code: ProblemCode,
     pub message: String,
     /// The text of the first line the problem covers (for code frames).
     pub source_line: String,
+    /// What the fix `check --fix` applies does, when there is one.
+    pub fix: Option<String>,
 }
 
 impl Problem {
@@ -29,18 +111,39 @@ impl Problem {
         index: &LineIndex,
         d: &puppet_analysis::diagnostics::Diagnostic,
     ) -> Self {
-        let start = index.line_col(d.range.start(), ColumnEncoding::Utf32);
-        let end = index.line_col(d.range.end(), ColumnEncoding::Utf32);
+        let mut problem = Problem::at(path, index, d.range, ProblemCode::Analysis(d.code));
+        problem.severity = d.severity;
+        problem.message = d.message.to_string();
+        problem
+    }
+
+    /// A problem one of puppet-lint's checks found.
+    pub fn lint(path: &Path, index: &LineIndex, d: &LintDiagnostic) -> Self {
+        let mut problem = Problem::at(path, index, d.range, ProblemCode::Lint(d.check));
+        problem.severity = match d.severity {
+            LintSeverity::Error => Severity::Error,
+            LintSeverity::Warning => Severity::Warning,
+        };
+        problem.message = d.message.clone();
+        problem.fix = d.fix.as_ref().map(|f| f.label.clone());
+        problem
+    }
+
+    /// A warning with `code` over `range`, its message to be filled in.
+    pub fn at(path: &Path, index: &LineIndex, range: TextRange, code: ProblemCode) -> Self {
+        let start = index.line_col(range.start(), ColumnEncoding::Utf32);
+        let end = index.line_col(range.end(), ColumnEncoding::Utf32);
         Problem {
             path: path.to_path_buf(),
             line: start.line + 1,
             column: start.col + 1,
             end_line: end.line + 1,
             end_column: end.col + 1,
-            severity: d.severity,
-            code: d.code,
-            message: d.message.to_string(),
+            severity: Severity::Warning,
+            code,
+            message: String::new(),
             source_line: index.line_text(start.line).to_string(),
+            fix: None,
         }
     }
 }
@@ -126,7 +229,11 @@ fn human(p: &Problem, colour: Colour, out: &mut impl Write) -> std::io::Result<(
         "{pad} {gutter}|{gutter:#} {}{style}{}{style:#}",
         " ".repeat(caret_at),
         "^".repeat(caret_len)
-    )
+    )?;
+    match &p.fix {
+        Some(fix) => writeln!(out, "{pad} {gutter}={gutter:#} fix: {fix} (`check --fix`)"),
+        None => Ok(()),
+    }
 }
 
 /// The problem's first line as printed (tabs as four spaces), where its
@@ -194,7 +301,7 @@ fn github_property(text: &str) -> String {
 /// One SARIF log with one run: the rules are the codes reported (with
 /// their explanation and documentation), each result points at its rule.
 fn sarif(problems: &[Problem]) -> serde_json::Value {
-    let mut codes: Vec<Code> = problems.iter().map(|p| p.code).collect();
+    let mut codes: Vec<ProblemCode> = problems.iter().map(|p| p.code).collect();
     codes.sort();
     codes.dedup();
     let rules: Vec<_> = codes
@@ -203,8 +310,8 @@ fn sarif(problems: &[Problem]) -> serde_json::Value {
             serde_json::json!({
                 "id": code.as_str(),
                 "shortDescription": { "text": code.explanation() },
-                "help": { "text": format!("see {} in puppet-ls", code.documentation()) },
-                "defaultConfiguration": { "level": default_level(*code) },
+                "help": { "text": code.help() },
+                "defaultConfiguration": { "level": code.default_level() },
             })
         })
         .collect();
@@ -247,14 +354,6 @@ fn sarif(problems: &[Problem]) -> serde_json::Value {
     })
 }
 
-/// A rule's level when nothing says otherwise: the worse one it can have.
-fn default_level(code: Code) -> &'static str {
-    match code.reported() {
-        Reported::Warning => "warning",
-        Reported::Error | Reported::ErrorOrWarning => "error",
-    }
-}
-
 /// A path as a SARIF artifact URI: relative paths stay relative (resolved
 /// against the repository by code-scanning tools), with `/` separators.
 fn sarif_uri(path: &Path) -> String {
@@ -275,9 +374,10 @@ mod tests {
             end_line: end.0,
             end_column: end.1,
             severity: Severity::Warning,
-            code: Code::UnknownClass,
+            code: ProblemCode::Analysis(Code::UnknownClass),
             message: "unknown class 'x'".into(),
             source_line: line.into(),
+            fix: None,
         }
     }
 
