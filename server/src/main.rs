@@ -2,6 +2,7 @@
 
 mod cli;
 mod lsp;
+mod project_config;
 mod reporting;
 
 /// The server allocates and frees many short-lived trees and strings; jemalloc

@@ -1,13 +1,21 @@
 //! The server's settings, read from `initializationOptions` and from
 //! `workspace/didChangeConfiguration` (shape fixed by the editor contract):
-//! `{ "modulePaths": [..], "diagnostics": { "ignore": [..] },
-//! "strictVariables": bool }`, possibly wrapped as `{"puppet-ls": {..}}`.
-//! Unknown keys and values of the wrong type are ignored, so a typo in a
-//! user's settings never stops the server.
+//! `{ "modulePaths": [..], "strictVariables": bool, "diagnostics": {
+//! "select": [..], "ignore": [..], "severity": { code: "error" } },
+//! "lint": { "enabled": bool, "rc": bool, "relative": bool,
+//! "topScopeVariables": [..] }, "format": { "check": bool } }`, possibly
+//! wrapped as `{"puppet-ls": {..}}`. Unknown keys and values of the wrong
+//! type are ignored (with a warning for unknown codes and severities), so a
+//! typo in a user's settings never stops the server. The project's
+//! `puppet-ls.toml` goes under these settings: see
+//! [`Config::from_project_and_json`] and docs/configuration.md.
 
+use crate::project_config::{
+    code_shown, validate_code_name, FormatSettings, LintSettings, ProjectConfig, SeveritySetting,
+};
 use puppet_syntax::Code;
 use serde_json::Value;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Settings in force.
@@ -15,18 +23,31 @@ use std::path::{Path, PathBuf};
 pub struct Config {
     /// Extra directories of modules, like Puppet's modulepath.
     pub module_paths: Vec<PathBuf>,
-    /// Diagnostic codes never shown.
-    pub ignore: BTreeSet<Code>,
+    /// When not empty, only these codes are shown (analysis codes or
+    /// puppet-lint check names).
+    pub select: BTreeSet<String>,
+    /// Codes never shown (analysis codes or puppet-lint check names).
+    pub ignore: BTreeSet<String>,
+    /// Codes whose severity is changed, or switched off.
+    pub severity: BTreeMap<String, SeveritySetting>,
     /// When false, `unknown-variable` is hidden.
     pub strict_variables: bool,
+    /// puppet-lint's checks.
+    pub lint: LintSettings,
+    /// Formatting.
+    pub format: FormatSettings,
 }
 
 impl Default for Config {
     fn default() -> Config {
         Config {
             module_paths: Vec::new(),
+            select: BTreeSet::new(),
             ignore: BTreeSet::new(),
+            severity: BTreeMap::new(),
             strict_variables: true,
+            lint: LintSettings::default(),
+            format: FormatSettings::default(),
         }
     }
 }
@@ -35,9 +56,42 @@ impl Config {
     /// Reads a settings object; relative module paths are taken relative to
     /// `base` (the first workspace folder). Missing keys keep their defaults.
     pub fn from_json(value: &Value, base: Option<&Path>) -> Config {
+        Config::from_project_and_json(None, value, base)
+    }
+
+    /// The settings of a `puppet-ls.toml` alone.
+    pub fn from_project(project: &ProjectConfig) -> Config {
+        Config {
+            module_paths: project.workspace.module_paths.clone(),
+            select: project.diagnostics.select.clone(),
+            ignore: project.diagnostics.ignore.clone(),
+            severity: project.diagnostics.severity.clone(),
+            strict_variables: project.workspace.strict_variables,
+            lint: project.lint.clone(),
+            format: project.format.clone(),
+        }
+    }
+
+    /// The project's `puppet-ls.toml` (if any) with the editor's settings
+    /// on top: a key the editor sets replaces the project's value, except
+    /// `diagnostics.ignore`, whose codes are added to the project's, and
+    /// `diagnostics.severity`, merged code by code (the editor's word wins).
+    /// Keys the editor does not set, sets to a value of the wrong type, or
+    /// sets to the default (an empty list, a flag's default: editors send
+    /// their defaults) keep the project's value.
+    pub fn from_project_and_json(
+        project: Option<&ProjectConfig>,
+        value: &Value,
+        base: Option<&Path>,
+    ) -> Config {
         let value = value.get("puppet-ls").unwrap_or(value);
-        let mut config = Config::default();
-        if let Some(paths) = value.get("modulePaths").and_then(Value::as_array) {
+        let mut config = project.map_or_else(Config::default, Config::from_project);
+        let defaults = Config::default();
+        if let Some(paths) = value
+            .get("modulePaths")
+            .and_then(Value::as_array)
+            .filter(|paths| !paths.is_empty())
+        {
             config.module_paths = paths
                 .iter()
                 .filter_map(Value::as_str)
@@ -48,33 +102,109 @@ impl Config {
                 })
                 .collect();
         }
-        if let Some(codes) = value
-            .get("diagnostics")
-            .and_then(|d| d.get("ignore"))
-            .and_then(Value::as_array)
+        if let Some(strict) = value.get("strictVariables").and_then(Value::as_bool) {
+            if strict != defaults.strict_variables {
+                config.strict_variables = strict;
+            }
+        }
+        let diagnostics = value.get("diagnostics");
+        if let Some(codes) = code_list(diagnostics, "select").filter(|c| !c.is_empty()) {
+            config.select = codes;
+        }
+        if let Some(codes) = code_list(diagnostics, "ignore") {
+            config.ignore.extend(codes);
+        }
+        if let Some(severities) = diagnostics
+            .and_then(|d| d.get("severity"))
+            .and_then(Value::as_object)
         {
-            config.ignore = codes
+            for (name, word) in severities {
+                let setting = validate_code_name(name).and_then(|()| match word.as_str() {
+                    Some(word) => word.parse::<SeveritySetting>(),
+                    None => Err(format!("'{name}': {word} is not a severity word")),
+                });
+                match setting {
+                    Ok(setting) => {
+                        config.severity.insert(name.clone(), setting);
+                    }
+                    Err(e) => tracing::warn!("diagnostics.severity: {e}; ignored"),
+                }
+            }
+        }
+        let lint = value.get("lint");
+        if let Some(enabled) = flag(lint, "enabled", defaults.lint.enabled) {
+            config.lint.enabled = enabled;
+        }
+        if let Some(rc) = flag(lint, "rc", defaults.lint.rc) {
+            config.lint.rc = rc;
+        }
+        if let Some(relative) = flag(lint, "relative", defaults.lint.relative) {
+            config.lint.relative = relative;
+        }
+        if let Some(names) = lint
+            .and_then(|l| l.get("topScopeVariables"))
+            .and_then(Value::as_array)
+            .filter(|names| !names.is_empty())
+        {
+            config.lint.top_scope_variables = names
                 .iter()
                 .filter_map(Value::as_str)
-                .filter_map(|name| {
-                    name.parse::<Code>()
-                        .map_err(|e| tracing::warn!("diagnostics.ignore: {e}; ignored"))
-                        .ok()
-                })
+                .map(str::to_string)
                 .collect();
         }
-        if let Some(strict) = value.get("strictVariables").and_then(Value::as_bool) {
-            config.strict_variables = strict;
+        if let Some(check) = flag(value.get("format"), "check", defaults.format.check) {
+            config.format.check = check;
         }
         config
     }
 
     /// Whether diagnostics with this code are shown.
     pub fn shows(&self, code: Code) -> bool {
-        code.enabled_by_default()
-            && !self.ignore.contains(&code)
-            && (self.strict_variables || code != Code::UnknownVariable)
+        self.shows_name(code.as_str())
     }
+
+    /// Whether diagnostics with this code (an analysis code or a
+    /// puppet-lint check name) are shown: see
+    /// [`crate::project_config::code_shown`].
+    pub fn shows_name(&self, code: &str) -> bool {
+        code_shown(
+            code,
+            &self.select,
+            &self.ignore,
+            &self.severity,
+            self.strict_variables,
+            self.lint.enabled,
+        )
+    }
+
+    /// The severity the settings give this code, if they change it.
+    #[allow(dead_code)] // used once severities are applied to diagnostics
+    pub fn severity_of(&self, code: &str) -> Option<SeveritySetting> {
+        self.severity.get(code).copied()
+    }
+}
+
+/// `diagnostics.<key>` as a set of known code names (unknown ones dropped
+/// with a warning); `None` when absent or not a list.
+fn code_list(diagnostics: Option<&Value>, key: &str) -> Option<BTreeSet<String>> {
+    let codes = diagnostics?.get(key)?.as_array()?;
+    Some(
+        codes
+            .iter()
+            .filter_map(Value::as_str)
+            .filter(|name| {
+                validate_code_name(name)
+                    .map_err(|e| tracing::warn!("diagnostics.{key}: {e}; ignored"))
+                    .is_ok()
+            })
+            .map(str::to_string)
+            .collect(),
+    )
+}
+
+/// `section.key` when it is a boolean other than `default`.
+fn flag(section: Option<&Value>, key: &str, default: bool) -> Option<bool> {
+    section?.get(key)?.as_bool().filter(|&v| v != default)
 }
 
 #[cfg(test)]
@@ -112,5 +242,176 @@ mod tests {
             assert_eq!(Config::from_json(&value, None), Config::default());
         }
         assert!(Config::default().shows(Code::UnknownVariable));
+    }
+
+    #[test]
+    fn reads_diagnostics_lint_and_format() {
+        let config = Config::from_json(
+            &json!({
+                "diagnostics": {
+                    "select": ["unknown-class", "arrow_alignment", "nope"],
+                    "ignore": ["140chars", 7],
+                    "severity": {
+                        "unknown-function": "error",
+                        "documentation": "off",
+                        "unknown-type": "loud",
+                        "no-such-code": "error",
+                        "legacy-fact": false,
+                    },
+                },
+                "lint": { "enabled": false, "rc": false, "relative": true,
+                          "topScopeVariables": ["role", 1] },
+                "format": { "check": false },
+            }),
+            None,
+        );
+        assert_eq!(
+            config.select,
+            BTreeSet::from(["unknown-class".to_string(), "arrow_alignment".to_string()])
+        );
+        assert_eq!(config.ignore, BTreeSet::from(["140chars".to_string()]));
+        assert_eq!(
+            config.severity,
+            BTreeMap::from([
+                ("unknown-function".to_string(), SeveritySetting::Error),
+                ("documentation".to_string(), SeveritySetting::Off),
+            ])
+        );
+        assert_eq!(
+            config.severity_of("unknown-function"),
+            Some(SeveritySetting::Error)
+        );
+        assert_eq!(
+            config.lint,
+            LintSettings {
+                enabled: false,
+                rc: false,
+                top_scope_variables: vec!["role".to_string()],
+                relative: true,
+            }
+        );
+        assert!(!config.format.check);
+        assert!(config.shows(Code::UnknownClass));
+        assert!(!config.shows(Code::SyntaxError), "not selected");
+        assert!(!config.shows_name("arrow_alignment"), "lint disabled");
+    }
+
+    #[test]
+    fn shows_name_covers_lint_checks() {
+        let config = Config::from_json(
+            &json!({ "diagnostics": { "ignore": ["140chars", "unknown-class"],
+                                      "severity": { "trailing_whitespace": "off" } } }),
+            None,
+        );
+        assert!(!config.shows_name("140chars"));
+        assert!(!config.shows_name("trailing_whitespace"));
+        assert!(config.shows_name("arrow_alignment"));
+        assert!(!config.shows(Code::UnknownClass));
+        assert!(!config.shows_name("unknown-class"));
+        assert!(config.shows(Code::UnknownType));
+    }
+
+    fn project(text: &str) -> ProjectConfig {
+        crate::project_config::parse(text, Path::new("/repo/puppet-ls.toml")).unwrap()
+    }
+
+    #[test]
+    fn the_project_file_alone() {
+        let project = project(
+            "[diagnostics]\nignore = [\"unknown-class\"]\n[workspace]\nmodule_paths = [\"site\"]\nstrict_variables = false\n[format]\ncheck = false\n",
+        );
+        let config = Config::from_project_and_json(Some(&project), &json!(null), None);
+        assert_eq!(config, Config::from_project(&project));
+        assert_eq!(config.module_paths, vec![PathBuf::from("/repo/site")]);
+        assert!(!config.shows(Code::UnknownClass));
+        assert!(!config.shows(Code::UnknownVariable));
+        assert!(!config.format.check);
+        assert_eq!(
+            Config::from_project(&ProjectConfig::empty(Path::new("/r/puppet-ls.toml"))),
+            Config::default()
+        );
+    }
+
+    #[test]
+    fn editor_settings_go_over_the_project_file() {
+        let project = project(
+            "[diagnostics]\nselect = [\"unknown-class\"]\nignore = [\"140chars\"]\n\
+             [diagnostics.severity]\n\"unknown-function\" = \"error\"\n\"unknown-type\" = \"info\"\n\
+             [lint]\ntop_scope_variables = [\"role\"]\n\
+             [workspace]\nmodule_paths = [\"site\"]\n",
+        );
+        let editor = json!({
+            "modulePaths": ["vendor"],
+            "strictVariables": false,
+            "diagnostics": {
+                "select": ["unknown-type", "arrow_alignment"],
+                "ignore": ["unknown-variable"],
+                "severity": { "unknown-function": "warning" },
+            },
+            "lint": { "enabled": false, "relative": true },
+            "format": { "check": false },
+        });
+        let config = Config::from_project_and_json(Some(&project), &editor, Some(Path::new("/ws")));
+        assert_eq!(
+            config.module_paths,
+            vec![PathBuf::from("/ws/vendor")],
+            "replaced"
+        );
+        assert!(!config.strict_variables);
+        assert_eq!(
+            config.select,
+            BTreeSet::from(["unknown-type".to_string(), "arrow_alignment".to_string()]),
+            "replaced"
+        );
+        assert_eq!(
+            config.ignore,
+            BTreeSet::from(["140chars".to_string(), "unknown-variable".to_string()]),
+            "added to"
+        );
+        assert_eq!(
+            config.severity,
+            BTreeMap::from([
+                ("unknown-function".to_string(), SeveritySetting::Warning),
+                ("unknown-type".to_string(), SeveritySetting::Info),
+            ]),
+            "merged code by code"
+        );
+        assert!(!config.lint.enabled && config.lint.relative && !config.format.check);
+        assert_eq!(
+            config.lint.top_scope_variables,
+            vec!["role".to_string()],
+            "kept"
+        );
+        assert!(config.shows(Code::UnknownType));
+        assert!(!config.shows(Code::UnknownClass));
+    }
+
+    #[test]
+    fn editor_defaults_and_wrong_types_keep_the_project_file() {
+        let project = project(
+            "[diagnostics]\nselect = [\"unknown-class\"]\n\
+             [lint]\nenabled = false\nrc = false\n[format]\ncheck = false\n\
+             [workspace]\nmodule_paths = [\"site\"]\nstrict_variables = false\n",
+        );
+        // What editors send when the user set nothing.
+        let defaults = json!({
+            "modulePaths": [],
+            "diagnostics": { "ignore": [], "select": [] },
+            "strictVariables": true,
+            "lint": { "enabled": true, "rc": true, "relative": false, "topScopeVariables": [] },
+            "format": { "check": true },
+        });
+        let wrong = json!({ "puppet-ls": {
+            "strictVariables": "yes",
+            "diagnostics": { "select": "x", "severity": [] },
+            "lint": { "enabled": 1 },
+        } });
+        for editor in [defaults, wrong, json!(null)] {
+            assert_eq!(
+                Config::from_project_and_json(Some(&project), &editor, None),
+                Config::from_project(&project),
+                "{editor}"
+            );
+        }
     }
 }
