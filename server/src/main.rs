@@ -1,6 +1,7 @@
 //! `puppet-ls`: the Puppet language server and command-line checker.
 
 mod cli;
+mod codes;
 mod lsp;
 mod project_config;
 mod reporting;

@@ -8,8 +8,8 @@
 
 // Wired into `check` and the language server separately; until then parts
 // of the API are used by the tests only.
-#![allow(dead_code)]
 
+use crate::codes::ProblemCode;
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use puppet_analysis::builtins::suggest::suggest;
 use puppet_lint_checks::{check_info, rc_file_locations, LintConfig, RcProblem, CHECKS};
@@ -104,17 +104,15 @@ impl FromStr for SeveritySetting {
 }
 
 /// Every name `select`, `ignore` and `severity` accept: the analysis codes,
-/// then puppet-lint's check names.
+/// puppet-lint's check names, `unformatted`.
 pub fn code_names() -> impl Iterator<Item = &'static str> {
-    Code::ALL
-        .iter()
-        .map(|c| c.as_str())
-        .chain(CHECKS.iter().map(|c| c.name))
+    ProblemCode::names()
 }
 
-/// Whether `name` is an analysis code or a puppet-lint check name.
+/// Whether `name` is an analysis code, a puppet-lint check name or
+/// `unformatted`.
 pub fn is_code_name(name: &str) -> bool {
-    name.parse::<Code>().is_ok() || check_info(name).is_some()
+    name.parse::<ProblemCode>().is_ok()
 }
 
 /// Checks a code name; the error says what is wrong, with a suggestion.
@@ -166,9 +164,10 @@ pub fn code_shown(
     if !select.is_empty() {
         return select.contains(name);
     }
-    match name.parse::<Code>() {
-        Ok(code) => code.enabled_by_default() || setting.is_some(),
-        Err(_) => lint_check,
+    match name.parse::<ProblemCode>() {
+        Ok(ProblemCode::Analysis(code)) => code.enabled_by_default() || setting.is_some(),
+        Ok(ProblemCode::Lint(_) | ProblemCode::Format) => true,
+        Err(_) => false,
     }
 }
 
@@ -373,6 +372,7 @@ impl ProjectConfig {
     /// (`ignore` or `off` switch a check off, another severity switches it
     /// on; a non-empty `select` runs exactly the checks it names). With
     /// `lint.enabled = false` no check runs.
+    #[cfg(test)] // the pure form of `read_lint_config`, for tests
     pub fn lint_config<'t>(
         &self,
         rc_texts: impl IntoIterator<Item = &'t str>,

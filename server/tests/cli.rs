@@ -262,3 +262,38 @@ fn check_fix_applies_lint_fixes_and_formatting() {
         "fixed 1 file\nchecked 1 files: 0 errors, 0 warnings in 0 files"
     );
 }
+
+#[test]
+fn check_reads_puppet_ls_toml_upwards_under_the_command_line() {
+    let ws = TwoProblems::new("check-toml");
+    std::fs::write(
+        ws.0.join("puppet-ls.toml"),
+        "[diagnostics]\nignore = [\"documentation\", \"unformatted\"]\n\n[diagnostics.severity]\n\"unknown-class\" = \"warning\"\n",
+    )
+    .unwrap();
+    // Found from a directory below the file: the unknown class is only a
+    // warning now; the wrong file is still an error.
+    let module = ws.0.join("modules/app");
+    let (status, out, err) = puppet_ls_with_stderr(&["check", module.to_str().unwrap()]);
+    assert_eq!(status, 1, "{out}");
+    assert!(
+        out.contains("warning: unknown class 'app::missing'"),
+        "{out}"
+    );
+    assert!(!out.contains("[documentation]"), "{out}");
+    assert_eq!(err.trim(), "checked 2 files: 1 error, 1 warning in 2 files");
+    // The command line adds to the file's `ignore`.
+    let (status, _, err) = ws.check(&["--ignore", "definition-location"]);
+    assert_eq!(status, 0);
+    assert_eq!(err.trim(), "checked 2 files: 0 errors, 1 warning in 1 file");
+    // An invalid file stops the check with its position.
+    std::fs::write(
+        ws.0.join("puppet-ls.toml"),
+        "[diagnostics]\nignore = [\"unknown-clas\"]\n",
+    )
+    .unwrap();
+    let (status, _, err) = ws.check(&[]);
+    assert_eq!(status, 2);
+    assert!(err.contains("puppet-ls.toml:2:"), "{err}");
+    assert!(err.contains("did you mean 'unknown-class'"), "{err}");
+}

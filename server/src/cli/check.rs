@@ -5,6 +5,7 @@
 //! then reports what remains.
 
 use super::problems::{self, Format, Problem, ProblemCode};
+use crate::project_config::{self, ProjectConfig, SeveritySetting};
 use puppet_analysis::host::AnalysisHost;
 use puppet_format::{format_source, FormatOptions};
 use puppet_lint_checks::{lint_tree, LintConfig, LintDiagnostic, TextEdit};
@@ -29,9 +30,53 @@ pub struct Options {
     pub fix: bool,
 }
 
-impl Options {
+/// What `check` reports after the project's `puppet-ls.toml` (found
+/// upwards from the first path) and the command line: `--select` replaces
+/// the file's `select`, `--ignore` adds to its `ignore`, `--no-lint` and
+/// `--no-format-check` switch those off.
+struct Settings {
+    project: ProjectConfig,
+    format_check: bool,
+}
+
+impl Settings {
+    fn new(project: Option<ProjectConfig>, options: &Options) -> Settings {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let mut project =
+            project.unwrap_or_else(|| ProjectConfig::empty(&cwd.join(project_config::FILE_NAME)));
+        let names = |codes: &[ProblemCode]| {
+            codes
+                .iter()
+                .map(|c| c.as_str().to_string())
+                .collect::<Vec<_>>()
+        };
+        if !options.select.is_empty() {
+            project.diagnostics.select = names(&options.select).into_iter().collect();
+        }
+        project.diagnostics.ignore.extend(names(&options.ignore));
+        project.lint.enabled &= options.lint;
+        let format_check = options.format_check && project.format.check;
+        Settings {
+            project,
+            format_check,
+        }
+    }
+
     fn reports(&self, code: ProblemCode) -> bool {
-        (self.select.is_empty() || self.select.contains(&code)) && !self.ignore.contains(&code)
+        self.project.shows(code.as_str())
+    }
+
+    /// The problem with the severity the file sets for its code (`info`
+    /// prints as a warning).
+    fn graded(&self, mut problem: Problem) -> Problem {
+        match self.project.severity_of(problem.code.as_str()) {
+            Some(SeveritySetting::Error) => problem.severity = Severity::Error,
+            Some(SeveritySetting::Warning | SeveritySetting::Info) => {
+                problem.severity = Severity::Warning;
+            }
+            Some(SeveritySetting::Off) | None => {}
+        }
+        problem
     }
 }
 
@@ -41,16 +86,36 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
     } else {
         paths.to_vec()
     };
-    let lint_config = lint_config();
+    let project = match project_config::discover(&paths[0]) {
+        Ok(project) => project,
+        Err(error) => {
+            eprintln!("{error}");
+            return ExitCode::from(2);
+        }
+    };
+    let settings = Settings::new(project, options);
+    let lint_config = lint_config(&settings.project);
+    // Module paths are loaded for reference, not reported.
+    let mut loaded = paths.clone();
+    loaded.extend(settings.project.workspace.module_paths.iter().cloned());
+    let reported_files = |host: &AnalysisHost| -> Vec<PathBuf> {
+        reported_files(host, &paths)
+            .into_iter()
+            .filter(|p| {
+                let absolute = std::path::absolute(p).unwrap_or_else(|_| p.clone());
+                !settings.project.excludes(&absolute)
+            })
+            .collect()
+    };
     if options.fix {
-        let host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &paths);
-        let fixed = fix_files(&host, &reported_files(&host, &paths), options, &lint_config);
+        let host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &loaded);
+        let fixed = fix_files(&host, &reported_files(&host), &settings, &lint_config);
         if fixed > 0 {
             eprintln!("fixed {fixed} file{}", if fixed == 1 { "" } else { "s" });
         }
     }
-    let mut host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &paths);
-    let reported = reported_files(&host, &paths);
+    let mut host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &loaded);
+    let reported = reported_files(&host);
     let all = host.diagnostics_of(&reported);
     // Plain data for the workers: texts and trees (a database view is for
     // one thread).
@@ -72,22 +137,22 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
             let index = LineIndex::new(text);
             let mut found: Vec<Problem> = diagnostics
                 .iter()
-                .filter(|d| options.reports(ProblemCode::Analysis(d.code)))
-                .map(|d| Problem::new(path, &index, d))
+                .filter(|d| settings.reports(ProblemCode::Analysis(d.code)))
+                .map(|d| settings.graded(Problem::new(path, &index, d)))
                 .collect();
             if is_manifest(path) {
                 if let Some(parse) = parse {
-                    if options.lint {
+                    if settings.project.lint.enabled {
                         found.extend(
                             lint(path, text, &parse.syntax_node(), &lint_config)
                                 .iter()
-                                .filter(|d| options.reports(ProblemCode::Lint(d.check)))
+                                .filter(|d| settings.reports(ProblemCode::Lint(d.check)))
                                 .filter(|d| !is_reported_by_analysis(d, diagnostics))
-                                .map(|d| Problem::lint(path, &index, d)),
+                                .map(|d| settings.graded(Problem::lint(path, &index, d))),
                         );
                     }
-                    if options.format_check && options.reports(ProblemCode::Format) {
-                        found.extend(unformatted(path, text, &index));
+                    if settings.format_check && settings.reports(ProblemCode::Format) {
+                        found.extend(unformatted(path, text, &index).map(|p| settings.graded(p)));
                     }
                 }
             }
@@ -156,25 +221,20 @@ fn is_manifest(path: &Path) -> bool {
     SourceKind::from_path(path) == SourceKind::Manifest
 }
 
-/// puppet-lint's configuration as puppet-lint finds it: its defaults, then
-/// `/etc/puppet-lint.rc`, `~/.puppet-lint.rc` and `.puppet-lint.rc` in the
-/// current directory. Options puppet-ls cannot use are reported.
-fn lint_config() -> LintConfig {
-    let mut config = LintConfig::default();
+/// puppet-lint's configuration as puppet-lint finds it (its defaults, then
+/// `/etc/puppet-lint.rc`, `~/.puppet-lint.rc` and the `.puppet-lint.rc`
+/// beside `puppet-ls.toml`, or in the current directory without one), then
+/// the file's `[lint]` settings. Options puppet-ls cannot use are reported.
+fn lint_config(project: &ProjectConfig) -> LintConfig {
     let home = std::env::var_os("HOME").map(PathBuf::from);
-    let cwd = std::env::current_dir().unwrap_or_default();
-    for rc in puppet_lint_checks::rc_file_locations(home.as_deref(), &cwd) {
-        let Ok(text) = std::fs::read_to_string(&rc) else {
-            continue;
-        };
-        for problem in config.apply_rc(&text) {
-            eprintln!(
-                "{}:{}: warning: {}",
-                rc.display(),
-                problem.line,
-                problem.message
-            );
-        }
+    let (config, problems) = project.read_lint_config(home.as_deref());
+    for (rc, problem) in problems {
+        eprintln!(
+            "{}:{}: warning: {}",
+            rc.display(),
+            problem.line,
+            problem.message
+        );
     }
     config
 }
@@ -222,7 +282,7 @@ fn unformatted(path: &Path, text: &str, index: &LineIndex) -> Option<Problem> {
 fn fix_files(
     host: &AnalysisHost,
     files: &[PathBuf],
-    options: &Options,
+    settings: &Settings,
     config: &LintConfig,
 ) -> usize {
     let analysis = host.analysis();
@@ -238,16 +298,16 @@ fn fix_files(
                 return false;
             }
             let mut fixed = text.to_string();
-            if options.lint {
+            if settings.project.lint.enabled {
                 let edits: Vec<TextEdit> = lint(path, text, &parse.syntax_node(), config)
                     .into_iter()
-                    .filter(|d| options.reports(ProblemCode::Lint(d.check)))
+                    .filter(|d| settings.reports(ProblemCode::Lint(d.check)))
                     .filter_map(|d| d.fix)
                     .flat_map(|fix| fix.edits)
                     .collect();
                 fixed = apply_edits(text, edits);
             }
-            if options.format_check && options.reports(ProblemCode::Format) {
+            if settings.format_check && settings.reports(ProblemCode::Format) {
                 if let Ok(formatted) =
                     format_source(&fixed, SourceKind::Manifest, &FormatOptions::default())
                 {

@@ -214,10 +214,12 @@ impl LanguageServer for Backend {
         {
             let mut state = self.state();
             state.roots = initial_roots(&params);
-            if let Some(options) = &params.initialization_options {
-                state.config =
-                    Config::from_json(options, state.roots.first().map(PathBuf::as_path));
-            }
+            let options = params
+                .initialization_options
+                .clone()
+                .unwrap_or(serde_json::Value::Null);
+            state.config =
+                Config::for_workspace(&options, state.roots.first().map(PathBuf::as_path));
             state.initialized = true;
             // Requests may come from now on; the workspace they ask
             // about is loaded once `initialized` arrives: they wait for it.

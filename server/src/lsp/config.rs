@@ -53,12 +53,6 @@ impl Default for Config {
 }
 
 impl Config {
-    /// Reads a settings object; relative module paths are taken relative to
-    /// `base` (the first workspace folder). Missing keys keep their defaults.
-    pub fn from_json(value: &Value, base: Option<&Path>) -> Config {
-        Config::from_project_and_json(None, value, base)
-    }
-
     /// The settings of a `puppet-ls.toml` alone.
     pub fn from_project(project: &ProjectConfig) -> Config {
         Config {
@@ -70,6 +64,20 @@ impl Config {
             lint: project.lint.clone(),
             format: project.format.clone(),
         }
+    }
+
+    /// The settings of a workspace: its `puppet-ls.toml` (found upwards
+    /// from the first folder; an invalid one is logged and left out), then
+    /// the editor's settings on top.
+    pub fn for_workspace(value: &Value, root: Option<&Path>) -> Config {
+        let project = root.and_then(|root| match crate::project_config::discover(root) {
+            Ok(project) => project,
+            Err(error) => {
+                tracing::warn!("{error}; the project settings are not used");
+                None
+            }
+        });
+        Config::from_project_and_json(project.as_ref(), value, root)
     }
 
     /// The project's `puppet-ls.toml` (if any) with the editor's settings
@@ -178,7 +186,6 @@ impl Config {
     }
 
     /// The severity the settings give this code, if they change it.
-    #[allow(dead_code)] // used once severities are applied to diagnostics
     pub fn severity_of(&self, code: &str) -> Option<SeveritySetting> {
         self.severity.get(code).copied()
     }
@@ -220,7 +227,7 @@ mod tests {
             "strictVariables": false,
         });
         for value in [settings.clone(), json!({ "puppet-ls": settings })] {
-            let config = Config::from_json(&value, Some(Path::new("/ws")));
+            let config = Config::from_project_and_json(None, &value, Some(Path::new("/ws")));
             assert_eq!(
                 config.module_paths,
                 vec![PathBuf::from("/ws/vendor"), PathBuf::from("/opt/modules")]
@@ -239,14 +246,18 @@ mod tests {
             json!(42),
             json!({ "modulePaths": "x", "diagnostics": [], "strictVariables": "no" }),
         ] {
-            assert_eq!(Config::from_json(&value, None), Config::default());
+            assert_eq!(
+                Config::from_project_and_json(None, &value, None),
+                Config::default()
+            );
         }
         assert!(Config::default().shows(Code::UnknownVariable));
     }
 
     #[test]
     fn reads_diagnostics_lint_and_format() {
-        let config = Config::from_json(
+        let config = Config::from_project_and_json(
+            None,
             &json!({
                 "diagnostics": {
                     "select": ["unknown-class", "arrow_alignment", "nope"],
@@ -298,7 +309,8 @@ mod tests {
 
     #[test]
     fn shows_name_covers_lint_checks() {
-        let config = Config::from_json(
+        let config = Config::from_project_and_json(
+            None,
             &json!({ "diagnostics": { "ignore": ["140chars", "unknown-class"],
                                       "severity": { "trailing_whitespace": "off" } } }),
             None,

@@ -10,6 +10,7 @@ use super::backend::Backend;
 use super::config::Config;
 use super::convert::{self, FileLines};
 use super::snapshot::{join_error, RequestError, Snapshot};
+use crate::project_config::SeveritySetting;
 use crate::reporting;
 use puppet_analysis::diagnostics::Diagnostic;
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
@@ -56,7 +57,19 @@ pub fn to_lsp(
         .iter()
         .filter(|d| config.shows(d.code))
         .take(MAX_PER_FILE)
-        .map(|d| convert::diagnostic(d, index, encoding))
+        .map(|d| {
+            let mut converted = convert::diagnostic(d, index, encoding);
+            if let Some(severity) = config.severity_of(d.code.as_str()) {
+                converted.severity = Some(match severity {
+                    SeveritySetting::Error => lsp::DiagnosticSeverity::ERROR,
+                    SeveritySetting::Warning | SeveritySetting::Off => {
+                        lsp::DiagnosticSeverity::WARNING
+                    }
+                    SeveritySetting::Info => lsp::DiagnosticSeverity::INFORMATION,
+                });
+            }
+            converted
+        })
         .collect()
 }
 
