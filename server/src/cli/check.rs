@@ -134,7 +134,7 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
         .zip(all.par_iter())
         .zip(sources.par_iter())
         .map(|((path, diagnostics), (text, parse))| {
-            let index = LineIndex::new(text);
+            let index = LineIndex::from_shared(text.clone());
             let mut found: Vec<Problem> = diagnostics
                 .iter()
                 .filter(|d| settings.reports(ProblemCode::Analysis(d.code)))
