@@ -168,12 +168,12 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
         .count();
     let warnings = problems.len() - errors;
     let colour = problems::Colour::for_stdout();
-    let _ = problems::write(
-        options.format,
-        colour,
-        &problems,
-        &mut std::io::stdout().lock(),
-    );
+    // Buffered: stdout writes each line on its own otherwise, and a large
+    // code base has tens of thousands of lines to print.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let _ = problems::write(options.format, colour, &problems, &mut out);
+    let _ = std::io::Write::flush(&mut out);
+    drop(out);
     // The summary goes to stderr: stdout stays one problem per line (or
     // one document).
     eprintln!(
