@@ -84,7 +84,7 @@ impl FromStr for ProblemCode {
 
     /// An analysis code, a puppet-lint check's name, or `unformatted`.
     fn from_str(name: &str) -> Result<ProblemCode, String> {
-        if name == "unformatted" {
+        if name == ProblemCode::Format.as_str() {
             return Ok(ProblemCode::Format);
         }
         if let Some(info) = check_info(name) {

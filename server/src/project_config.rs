@@ -377,15 +377,8 @@ impl ProjectConfig {
         &self,
         rc_texts: impl IntoIterator<Item = &'t str>,
     ) -> (LintConfig, Vec<RcProblem>) {
-        let mut config = LintConfig::default();
-        let mut problems = Vec::new();
-        if self.lint.rc {
-            for text in rc_texts {
-                problems.extend(config.apply_rc(text));
-            }
-        }
-        self.apply_lint_settings(&mut config);
-        (config, problems)
+        let (config, problems) = self.layered_lint_config(rc_texts.into_iter().map(|t| ((), t)));
+        (config, problems.into_iter().map(|(_, p)| p).collect())
     }
 
     /// [`ProjectConfig::lint_config`] over the rc files puppet-lint reads
@@ -394,14 +387,33 @@ impl ProjectConfig {
     /// directory); missing files are skipped. Problems come with their
     /// file.
     pub fn read_lint_config(&self, home: Option<&Path>) -> (LintConfig, Vec<(PathBuf, RcProblem)>) {
+        let files: Vec<(PathBuf, String)> = if self.lint.rc {
+            rc_file_locations(home, &self.dir)
+                .into_iter()
+                .filter_map(|location| {
+                    let text = std::fs::read_to_string(&location).ok()?;
+                    Some((location, text))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.layered_lint_config(files.iter().map(|(l, t)| (l.clone(), t.as_str())))
+    }
+
+    /// puppet-lint's defaults, then the rc files' texts in order (when
+    /// `lint.rc`), then this file's settings; each problem with the source
+    /// it came from.
+    fn layered_lint_config<'t, S: Clone>(
+        &self,
+        rc_files: impl IntoIterator<Item = (S, &'t str)>,
+    ) -> (LintConfig, Vec<(S, RcProblem)>) {
         let mut config = LintConfig::default();
         let mut problems = Vec::new();
         if self.lint.rc {
-            for location in rc_file_locations(home, &self.dir) {
-                if let Ok(text) = std::fs::read_to_string(&location) {
-                    let found = config.apply_rc(&text);
-                    problems.extend(found.into_iter().map(|p| (location.clone(), p)));
-                }
+            for (source, text) in rc_files {
+                let found = config.apply_rc(text);
+                problems.extend(found.into_iter().map(|p| (source.clone(), p)));
             }
         }
         self.apply_lint_settings(&mut config);

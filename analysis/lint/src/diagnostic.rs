@@ -28,6 +28,30 @@ pub struct Fix {
     pub edits: Vec<TextEdit>,
 }
 
+/// The text with the edits of several fixes applied. Where edits overlap
+/// (fixes of different diagnostics may touch the same blanks), the later
+/// one in the text wins and the others are skipped, as are edits outside
+/// the text or off its character boundaries; their checks report them
+/// again on the result.
+pub fn apply_fixes(text: &str, edits: &[&TextEdit]) -> String {
+    let mut edits: Vec<&TextEdit> = edits.to_vec();
+    edits.sort_by_key(|e| std::cmp::Reverse(e.delete.start()));
+    let mut out = text.to_string();
+    let mut last_start = None;
+    for edit in edits {
+        let range = std::ops::Range::<usize>::from(edit.delete);
+        let fits = range.end <= text.len()
+            && text.is_char_boundary(range.start)
+            && text.is_char_boundary(range.end);
+        if !fits || last_start.is_some_and(|start| edit.delete.end() > start) {
+            continue;
+        }
+        out.replace_range(range, &edit.insert);
+        last_start = Some(edit.delete.start());
+    }
+    out
+}
+
 /// One problem found by one check.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LintDiagnostic {
@@ -38,4 +62,24 @@ pub struct LintDiagnostic {
     pub range: TextRange,
     pub message: String,
     pub fix: Option<Fix>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixes_apply_in_order_and_overlaps_and_strays_are_left_out() {
+        let edit =
+            |a: u32, b: u32, s: &str| TextEdit::replace(TextRange::new(a.into(), b.into()), s);
+        let text = "abcdef";
+        let apply = |edits: &[TextEdit]| apply_fixes(text, &edits.iter().collect::<Vec<_>>());
+        assert_eq!(
+            apply(&[edit(4, 5, "E"), edit(0, 1, "A"), edit(0, 2, "X")]),
+            "AbcdEf"
+        );
+        assert_eq!(apply(&[edit(6, 6, "!")]), "abcdef!");
+        assert_eq!(apply(&[edit(5, 9, "?")]), "abcdef");
+        assert_eq!(apply_fixes("é", &[&edit(1, 1, "x")]), "é");
+    }
 }

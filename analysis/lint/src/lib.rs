@@ -9,7 +9,7 @@
 //! a caller that already has the tree) takes text and a [`LintConfig`] and
 //! answers [`LintDiagnostic`]s with byte ranges, and, for checks puppet-lint
 //! can fix, a [`Fix`] made of text edits that never change what the code
-//! means. [`CHECKS`] describes every check; [`parse_rc`] reads a
+//! means ([`apply_fixes`] applies several). [`CHECKS`] describes every check; [`parse_rc`] reads a
 //! `.puppet-lint.rc`; [`line_column`] gives puppet-lint's positions.
 //! `docs/lint.md` lists the checks and every deliberate difference from
 //! puppet-lint.
@@ -23,7 +23,7 @@ mod rc;
 mod registry;
 
 pub use config::{ErrorLevel, LintConfig};
-pub use diagnostic::{Fix, LintDiagnostic, LintSeverity};
+pub use diagnostic::{apply_fixes, Fix, LintDiagnostic, LintSeverity};
 pub use puppet_syntax::{SourceKind, SyntaxNode, TextEdit, TextRange, TextSize};
 pub use rc::{parse_rc, rc_file_locations, RcProblem};
 pub use registry::{check_info, CheckInfo, CHECKS};

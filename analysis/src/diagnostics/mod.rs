@@ -132,18 +132,33 @@ impl ItemDiagnostic {
 /// server shows at once after a keystroke).
 #[salsa::tracked(returns(ref))]
 pub fn syntax_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
+    let validations = file.items(db).iter().enumerate();
+    in_text_order(
+        db,
+        file,
+        validations.map(|(index, &item)| (index, item_validation(db, item).as_slice())),
+    )
+}
+
+/// A file's syntax errors and its items' diagnostics (by index in its item
+/// list) placed in the file, in text order.
+fn in_text_order<'a>(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    reports: impl IntoIterator<Item = (usize, &'a [ItemDiagnostic])>,
+) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = parse(db, file)
         .errors()
         .iter()
         .map(Diagnostic::from)
         .collect();
+    let places = &file.places(db).items;
     let lines = line_index(db, file);
-    for (&item, place) in file.items(db).iter().zip(&file.places(db).items) {
-        out.extend(
-            item_validation(db, item)
-                .iter()
-                .map(|d| d.placed(place, lines)),
-        );
+    for (index, diagnostics) in reports {
+        let Some(place) = places.get(index) else {
+            continue;
+        };
+        out.extend(diagnostics.iter().map(|d| d.placed(place, lines)));
     }
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
@@ -204,23 +219,13 @@ pub fn file_diagnostics(
     workspace: Workspace,
     file: SourceFile,
 ) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = parse(db, file)
-        .errors()
-        .iter()
-        .map(Diagnostic::from)
-        .collect();
-    let places = &file.places(db).items;
-    let lines = line_index(db, file);
-    for chunk in 0..file.items(db).len().div_ceil(REPORT_CHUNK) {
-        for (index, diagnostics) in chunk_reports(db, workspace, file, chunk as u32) {
-            let Some(place) = places.get(*index as usize) else {
-                continue;
-            };
-            out.extend(diagnostics.iter().map(|d| d.placed(place, lines)));
-        }
-    }
-    out.sort_by_key(|d| (d.range.start(), d.range.end()));
-    out
+    let chunks = 0..file.items(db).len().div_ceil(REPORT_CHUNK);
+    let reports = chunks.flat_map(|chunk| chunk_reports(db, workspace, file, chunk as u32));
+    in_text_order(
+        db,
+        file,
+        reports.map(|(index, diagnostics)| (*index as usize, diagnostics.as_slice())),
+    )
 }
 
 /// How many consecutive items of a file one [`chunk_reports`] covers.

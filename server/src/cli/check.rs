@@ -8,7 +8,7 @@ use super::problems::{self, Format, Problem, ProblemCode};
 use crate::project_config::{self, ProjectConfig, SeveritySetting};
 use puppet_analysis::host::AnalysisHost;
 use puppet_format::{format_source, FormatOptions};
-use puppet_lint_checks::{lint_tree, LintConfig, LintDiagnostic, TextEdit};
+use puppet_lint_checks::{apply_fixes, lint_tree, LintConfig, LintDiagnostic, TextEdit};
 use puppet_syntax::line_index::LineIndex;
 use puppet_syntax::{Code, Severity, SourceKind, TextRange, TextSize};
 use rayon::prelude::*;
@@ -98,24 +98,18 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
     // Module paths are loaded for reference, not reported.
     let mut loaded = paths.clone();
     loaded.extend(settings.project.workspace.module_paths.iter().cloned());
-    let reported_files = |host: &AnalysisHost| -> Vec<PathBuf> {
-        reported_files(host, &paths)
-            .into_iter()
-            .filter(|p| {
-                let absolute = std::path::absolute(p).unwrap_or_else(|_| p.clone());
-                !settings.project.excludes(&absolute)
-            })
-            .collect()
-    };
+    let mut host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &loaded);
+    let reported = reported_files(&host, &paths, &settings.project);
     if options.fix {
-        let host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &loaded);
-        let fixed = fix_files(&host, &reported_files(&host), &settings, &lint_config);
-        if fixed > 0 {
-            eprintln!("fixed {fixed} file{}", if fixed == 1 { "" } else { "s" });
+        // The fixed files are written, and the analysis takes their new
+        // texts: the workspace is not loaded again.
+        let fixed = fix_files(&host, &reported, &settings, &lint_config);
+        if !fixed.is_empty() {
+            let count = fixed.len();
+            eprintln!("fixed {count} file{}", if count == 1 { "" } else { "s" });
+            host.set_files(fixed);
         }
     }
-    let mut host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &loaded);
-    let reported = reported_files(&host);
     let all = host.diagnostics_of(&reported);
     // Plain data for the workers: texts and trees (a database view is for
     // one thread).
@@ -195,11 +189,16 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
     }
 }
 
-/// The files under the given paths; modules found through a module path
-/// or test fixtures are dependencies, not reported.
-fn reported_files(host: &AnalysisHost, paths: &[PathBuf]) -> Vec<PathBuf> {
+/// The files under the given paths that the project does not exclude;
+/// modules found through a module path or test fixtures are dependencies,
+/// not reported.
+fn reported_files(host: &AnalysisHost, paths: &[PathBuf], project: &ProjectConfig) -> Vec<PathBuf> {
     host.paths()
         .filter(|p| crate::reporting::is_reported(p, paths))
+        .filter(|p| {
+            let absolute = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+            !project.excludes(&absolute)
+        })
         .map(Path::to_path_buf)
         .collect()
 }
@@ -262,11 +261,9 @@ fn unformatted(path: &Path, text: &str, index: &LineIndex) -> Option<Problem> {
         .zip(formatted.lines())
         .position(|(a, b)| a != b)
         .unwrap_or_else(|| text.lines().count().min(formatted.lines().count()));
-    let start = index
-        .line_range(line as u32)
-        .map_or(TextSize::from(text.len() as u32), |r| r.start());
-    let end = index.line_range(line as u32).map_or(start, |r| r.end());
-    let mut problem = Problem::at(path, index, TextRange::new(start, end), ProblemCode::Format);
+    let end_of_text = TextRange::empty(TextSize::from(text.len() as u32));
+    let range = index.line_range(line as u32).unwrap_or(end_of_text);
+    let mut problem = Problem::at(path, index, range, ProblemCode::Format);
     problem.message = format!(
         "not formatted: `puppet-ls fmt` would change this file, first on line {}",
         line + 1
@@ -276,15 +273,15 @@ fn unformatted(path: &Path, text: &str, index: &LineIndex) -> Option<Problem> {
 }
 
 /// Applies puppet-lint's fixes (those of reported checks) and then the
-/// formatter to every reported manifest that parses; gives back how many
-/// files changed. A file whose fixed text no longer parses is left as it
-/// was.
+/// formatter to every reported manifest that parses, and writes the files
+/// that changed; gives those back with their new texts. A file whose fixed
+/// text no longer parses is left as it was.
 fn fix_files(
     host: &AnalysisHost,
     files: &[PathBuf],
     settings: &Settings,
     config: &LintConfig,
-) -> usize {
+) -> Vec<(PathBuf, String)> {
     let analysis = host.analysis();
     let sources: Vec<_> = files
         .iter()
@@ -293,19 +290,20 @@ fn fix_files(
         .collect();
     sources
         .par_iter()
-        .filter(|(path, text, parse)| {
+        .filter_map(|(path, text, parse)| {
             if !parse.errors().is_empty() {
-                return false;
+                return None;
             }
             let mut fixed = text.to_string();
             if settings.project.lint.enabled {
-                let edits: Vec<TextEdit> = lint(path, text, &parse.syntax_node(), config)
-                    .into_iter()
+                let found = lint(path, text, &parse.syntax_node(), config);
+                let edits: Vec<&TextEdit> = found
+                    .iter()
                     .filter(|d| settings.reports(ProblemCode::Lint(d.check)))
-                    .filter_map(|d| d.fix)
-                    .flat_map(|fix| fix.edits)
+                    .filter_map(|d| d.fix.as_ref())
+                    .flat_map(|fix| &fix.edits)
                     .collect();
-                fixed = apply_edits(text, edits);
+                fixed = apply_fixes(text, &edits);
             }
             if settings.format_check && settings.reports(ProblemCode::Format) {
                 if let Ok(formatted) =
@@ -317,54 +315,8 @@ fn fix_files(
             let parses = puppet_syntax::parse(&fixed, SourceKind::Manifest)
                 .errors()
                 .is_empty();
-            fixed != **text && parses && std::fs::write(path, &fixed).is_ok()
+            let written = fixed != **text && parses && std::fs::write(path, &fixed).is_ok();
+            written.then(|| (path.to_path_buf(), fixed))
         })
-        .count()
-}
-
-/// `text` with the edits applied, in order of position; an edit that
-/// overlaps one already taken is left out (its check reports it again).
-fn apply_edits(text: &str, mut edits: Vec<TextEdit>) -> String {
-    edits.sort_by_key(|e| (e.delete.start(), e.delete.end()));
-    let mut out = String::with_capacity(text.len());
-    let mut at = 0usize;
-    for edit in edits {
-        let (start, end) = (
-            usize::from(edit.delete.start()),
-            usize::from(edit.delete.end()),
-        );
-        if start < at
-            || end > text.len()
-            || !text.is_char_boundary(start)
-            || !text.is_char_boundary(end)
-        {
-            continue;
-        }
-        out.push_str(&text[at..start]);
-        out.push_str(&edit.insert);
-        at = end;
-    }
-    out.push_str(&text[at..]);
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn edits_apply_in_order_and_overlaps_are_left_out() {
-        let edit =
-            |a: u32, b: u32, s: &str| TextEdit::replace(TextRange::new(a.into(), b.into()), s);
-        let text = "abcdef";
-        assert_eq!(
-            apply_edits(
-                text,
-                vec![edit(4, 5, "E"), edit(0, 1, "A"), edit(0, 2, "X")]
-            ),
-            "AbcdEf"
-        );
-        assert_eq!(apply_edits(text, vec![edit(6, 6, "!")]), "abcdef!");
-        assert_eq!(apply_edits(text, vec![edit(5, 9, "?")]), "abcdef");
-    }
+        .collect()
 }

@@ -1,7 +1,7 @@
 //! Applying fixes and telling whether they kept what the code means,
 //! shared by `fixtures.rs` and `fixes.rs`.
 
-use puppet_lint_checks::{SourceKind, TextEdit};
+use puppet_lint_checks::SourceKind;
 use puppet_syntax::ast::{AstNode, DqStringExpr, SqStringExpr, StringPart};
 use puppet_syntax::{SyntaxKind, SyntaxNode};
 
@@ -14,24 +14,7 @@ pub const VALUE_CHANGING_FIXES: &[&str] = &[
     "slash_comments",
 ];
 
-/// The text with the edits applied; where edits of different diagnostics
-/// overlap, the later one in the text wins and the others are skipped.
-pub fn apply(text: &str, edits: &[&TextEdit]) -> String {
-    let mut edits: Vec<&TextEdit> = edits.to_vec();
-    edits.sort_by_key(|e| std::cmp::Reverse(e.delete.start()));
-    let mut out = text.to_string();
-    let mut last_start = None;
-    for edit in edits {
-        // Edits of different diagnostics may touch the same blanks: keep
-        // the first (in text order from the end) and skip overlapping ones.
-        if last_start.is_some_and(|start| edit.delete.end() > start) {
-            continue;
-        }
-        out.replace_range(std::ops::Range::<usize>::from(edit.delete), &edit.insert);
-        last_start = Some(edit.delete.start());
-    }
-    out
-}
+pub use puppet_lint_checks::apply_fixes as apply;
 
 /// What the code means, as far as fixes are concerned: its significant
 /// tokens, with strings, bare-word titles and host names by value and
