@@ -2,6 +2,7 @@
 
 mod cli;
 mod codes;
+mod linting;
 mod lsp;
 mod project_config;
 mod reporting;

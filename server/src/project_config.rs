@@ -134,43 +134,6 @@ fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -
     }
 }
 
-/// Whether a diagnostic with code `name` is shown under these settings,
-/// once produced. Order: `severity = "off"`, then `ignore`, then
-/// `strict_variables = false` (hides `unknown-variable`), then
-/// `lint.enabled = false` (hides puppet-lint's checks), then `select`
-/// (when not empty, only the selected codes); otherwise an analysis code
-/// is shown when it is on by default or has a severity set, and a
-/// puppet-lint check is shown (which checks run is `LintConfig`'s
-/// business: see [`ProjectConfig::lint_config`]).
-pub fn code_shown(
-    name: &str,
-    select: &BTreeSet<String>,
-    ignore: &BTreeSet<String>,
-    severity: &BTreeMap<String, SeveritySetting>,
-    strict_variables: bool,
-    lint_enabled: bool,
-) -> bool {
-    let setting = severity.get(name).copied();
-    if setting == Some(SeveritySetting::Off) || ignore.contains(name) {
-        return false;
-    }
-    if !strict_variables && name == Code::UnknownVariable.as_str() {
-        return false;
-    }
-    let lint_check = check_info(name).is_some();
-    if lint_check && !lint_enabled {
-        return false;
-    }
-    if !select.is_empty() {
-        return select.contains(name);
-    }
-    match name.parse::<ProblemCode>() {
-        Ok(ProblemCode::Analysis(code)) => code.enabled_by_default() || setting.is_some(),
-        Ok(ProblemCode::Lint(_) | ProblemCode::Format) => true,
-        Err(_) => false,
-    }
-}
-
 /// `[diagnostics]`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct DiagnosticSettings {
@@ -320,17 +283,35 @@ impl ProjectConfig {
         }
     }
 
-    /// Whether a diagnostic with this code (an analysis code or a
-    /// puppet-lint check name) is shown: see [`code_shown`].
-    pub fn shows(&self, code: &str) -> bool {
-        code_shown(
-            code,
-            &self.diagnostics.select,
-            &self.diagnostics.ignore,
-            &self.diagnostics.severity,
-            self.workspace.strict_variables,
-            self.lint.enabled,
-        )
+    /// Whether a diagnostic with code `name` (an analysis code or a
+    /// puppet-lint check name) is shown under these settings,
+    /// once produced. Order: `severity = "off"`, then `ignore`, then
+    /// `strict_variables = false` (hides `unknown-variable`), then
+    /// `lint.enabled = false` (hides puppet-lint's checks), then `select`
+    /// (when not empty, only the selected codes); otherwise an analysis code
+    /// is shown when it is on by default or has a severity set, and a
+    /// puppet-lint check is shown (which checks run is `LintConfig`'s
+    /// business: see [`ProjectConfig::lint_config`]).
+    pub fn shows(&self, name: &str) -> bool {
+        let setting = self.diagnostics.severity.get(name).copied();
+        if setting == Some(SeveritySetting::Off) || self.diagnostics.ignore.contains(name) {
+            return false;
+        }
+        if !self.workspace.strict_variables && name == Code::UnknownVariable.as_str() {
+            return false;
+        }
+        let lint_check = check_info(name).is_some();
+        if lint_check && !self.lint.enabled {
+            return false;
+        }
+        if !self.diagnostics.select.is_empty() {
+            return self.diagnostics.select.contains(name);
+        }
+        match name.parse::<ProblemCode>() {
+            Ok(ProblemCode::Analysis(code)) => code.enabled_by_default() || setting.is_some(),
+            Ok(ProblemCode::Lint(_) | ProblemCode::Format) => true,
+            Err(_) => false,
+        }
     }
 
     /// The severity `[diagnostics.severity]` sets for this code, if any.
@@ -372,7 +353,6 @@ impl ProjectConfig {
     /// (`ignore` or `off` switch a check off, another severity switches it
     /// on; a non-empty `select` runs exactly the checks it names). With
     /// `lint.enabled = false` no check runs.
-    #[cfg(test)] // the pure form of `read_lint_config`, for tests
     pub fn lint_config<'t>(
         &self,
         rc_texts: impl IntoIterator<Item = &'t str>,

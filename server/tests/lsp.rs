@@ -17,12 +17,14 @@ const MODULE: &str = r#"
 #- mymod/types/port.pp
 type Mymod::Port = Integer[1, 65535]
 #- mymod/manifests/init.pp
+# The module.
 class mymod (
   Mymod::Port $port = 80,
 ) {
   notify { "port ${port}": }
 }
 #- mymod/manifests/broken.pp
+# Refers to a class that does not exist.
 class mymod::broken {
   include mymod::missing
 }
@@ -34,20 +36,24 @@ modulepath = site:modules:$basemodulepath
 #- manifests/site.pp
 node default { include role::web }
 #- site/role/manifests/web.pp
+# The web server role.
 class role::web {
   include profile::ntp
 }
 #- site/profile/manifests/ntp.pp
+# Time.
 class profile::ntp {
   class { 'ntp': servers => ['pool.ntp.org'] }
 }
 #- site/profile/manifests/broken.pp
+# Refers to a class that does not exist.
 class profile::broken {
   include ntp::nothere
 }
 #- modules/ntp/metadata.json
 {"name": "puppetlabs-ntp", "version": "1.0.0"}
 #- modules/ntp/manifests/init.pp
+# NTP.
 class ntp (Array[String] $servers = []) {
 }
 "#;
@@ -113,9 +119,21 @@ fn push_diagnostics_scenario(utf8: bool) {
     let text = format!("class mymod (\n  Mymod::Nope $port = 80,\n) {{\n{line3}\n}}\n");
     server.did_open(&uri, 1, &text);
     let params = server.wait_diagnostics(&uri, |p| p["version"] == 1);
+    // puppet-lint's findings follow the analysis'.
     assert_eq!(
         codes(&params["diagnostics"]),
-        ["unknown-type", "unknown-variable"]
+        [
+            "unknown-type",
+            "unknown-variable",
+            "documentation",
+            "variable_scope"
+        ]
+    );
+    assert_eq!(params["diagnostics"][3]["source"], "puppet-lint");
+    assert_eq!(params["diagnostics"][3]["severity"], 2);
+    assert_eq!(
+        params["diagnostics"][3]["range"],
+        params["diagnostics"][1]["range"]
     );
     let prefix = &line3[..line3.find("undefined").unwrap()];
     let column = if utf8 {
@@ -145,7 +163,7 @@ fn push_diagnostics_scenario(utf8: bool) {
         ),
     );
     let params = server.wait_diagnostics(&uri, |p| p["version"] == 2);
-    assert_eq!(codes(&params["diagnostics"]), Vec::<String>::new());
+    assert_eq!(codes(&params["diagnostics"]), ["documentation"]);
 
     // A syntax error shows up (the quick pass or the full one).
     server.notify(
@@ -188,7 +206,7 @@ fn pull_diagnostics_for_open_and_closed_files() {
     assert_eq!(items.len(), 1, "only files with problems: {report}");
 
     let uri = file_uri(&root.join("manifests/init.pp"));
-    server.did_open(&uri, 1, "class mymod(Mymod::Nope $x) {}\n");
+    server.did_open(&uri, 1, "# The module.\nclass mymod(Mymod::Nope $x) {}\n");
     let report = server.call(
         "textDocument/diagnostic",
         json!({"textDocument": {"uri": uri}}),
@@ -208,7 +226,7 @@ fn pull_diagnostics_for_open_and_closed_files() {
         change(
             2,
             &uri,
-            json!([{"range": range(0, 19, 0, 23), "text": "Port"}]),
+            json!([{"range": range(1, 19, 1, 23), "text": "Port"}]),
         ),
     );
     let report = server.call(
@@ -257,7 +275,11 @@ fn workspace_diagnostics_are_long_polled() {
     );
     // The broken file is fixed on disk.
     let broken = root.join("manifests/broken.pp");
-    std::fs::write(&broken, "class mymod::broken {\n  include mymod\n}\n").unwrap();
+    std::fs::write(
+        &broken,
+        "# Fixed.\nclass mymod::broken {\n  include mymod\n}\n",
+    )
+    .unwrap();
     server.notify(
         "workspace/didChangeWatchedFiles",
         json!({"changes": [{"uri": file_uri(&broken), "type": 2}]}),
@@ -311,7 +333,11 @@ fn control_repo_with_file_watching() {
 
     // An open file refers to a class that does not exist yet...
     let uri = dir.uri("site/role/manifests/web.pp");
-    server.did_open(&uri, 1, "class role::web {\n  include profile::ntpx\n}\n");
+    server.did_open(
+        &uri,
+        1,
+        "# Web.\nclass role::web {\n  include profile::ntpx\n}\n",
+    );
     let params = server.wait_diagnostics(&uri, |p| p["version"] == 1);
     assert_eq!(codes(&params["diagnostics"]), ["unknown-class"]);
 
@@ -340,7 +366,7 @@ fn control_repo_with_file_watching() {
         change(
             2,
             &uri,
-            json!([{"range": range(1, 10, 1, 23), "text": "extra"}]),
+            json!([{"range": range(2, 10, 2, 23), "text": "extra"}]),
         ),
     );
     let params = server.wait_diagnostics(&uri, |p| p["version"] == 2);
@@ -361,7 +387,7 @@ fn configuration_hides_ignored_codes() {
     server.initialize_with(
         &[&root],
         push_capabilities(false),
-        json!({"diagnostics": {"ignore": ["unknown-type"]}}),
+        json!({"diagnostics": {"ignore": ["unknown-type", "documentation"]}}),
     );
     server.wait_indexed();
     let uri = file_uri(&root.join("manifests/init.pp"));
@@ -373,7 +399,7 @@ fn configuration_hides_ignored_codes() {
     let params = server.wait_diagnostics(&uri, |p| p["version"] == 1);
     assert_eq!(
         codes(&params["diagnostics"]),
-        ["unknown-class", "unknown-variable"]
+        ["unknown-class", "unknown-variable", "variable_scope"]
     );
 
     server.notify(
@@ -385,7 +411,12 @@ fn configuration_hides_ignored_codes() {
     });
     assert_eq!(
         codes(&params["diagnostics"]),
-        ["unknown-type", "unknown-variable"]
+        [
+            "unknown-type",
+            "unknown-variable",
+            "documentation",
+            "variable_scope"
+        ]
     );
 
     server.notify(
@@ -397,7 +428,35 @@ fn configuration_hides_ignored_codes() {
     });
     assert_eq!(
         codes(&params["diagnostics"]),
+        [
+            "unknown-type",
+            "unknown-class",
+            "documentation",
+            "variable_scope"
+        ]
+    );
+
+    // puppet-lint's checks switched off, then one check's severity raised
+    // (settings are replaced as a whole).
+    server.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"strictVariables": false, "lint": {"enabled": false}}}),
+    );
+    let params = server.wait_diagnostics(&uri, |p| codes(&p["diagnostics"]).len() == 2);
+    assert_eq!(
+        codes(&params["diagnostics"]),
         ["unknown-type", "unknown-class"]
+    );
+    server.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"strictVariables": false,
+                            "diagnostics": {"severity": {"variable_scope": "error"}}}}),
+    );
+    let params = server.wait_diagnostics(&uri, |p| codes(&p["diagnostics"]).len() == 4);
+    let scope = &params["diagnostics"][3];
+    assert_eq!(
+        (&scope["code"], &scope["severity"]),
+        (&json!("variable_scope"), &json!(1))
     );
     assert!(server.shutdown().success());
 }

@@ -23,6 +23,7 @@ class demo (
   notice($x, $port)
 }
 #- demo/manifests/web.pp
+# The web part.
 class demo::web {
   file { '/tmp/web':
     ensure => file,
@@ -38,10 +39,12 @@ node default {
   include profile::base
 }
 #- site/profile/manifests/base.pp
+# The base profile.
 class profile::base {
   include ntp
 }
 #- modules/ntp/manifests/init.pp
+# NTP.
 class ntp (
   String $server = 'pool.ntp.org',
 ) {
@@ -311,7 +314,10 @@ fn hover_definition_references_and_rename() {
     );
     let target = first_location(&def);
     assert!(target.0.ends_with("demo/manifests/web.pp"), "{def:#}");
-    assert_eq!(target.1["start"]["line"], 0);
+    assert_eq!(
+        target.1["start"]["line"], 1,
+        "after the documentation comment"
+    );
 
     // Definition of a variable: its assignment.
     let def = server.call(
@@ -718,7 +724,7 @@ fn control_repository_with_several_modules() {
     );
     assert_eq!(
         target.1,
-        json!({"start": {"line": 0, "character": 6}, "end": {"line": 0, "character": 9}})
+        json!({"start": {"line": 1, "character": 6}, "end": {"line": 1, "character": 9}})
     );
 
     let hover = server.call(

@@ -5,7 +5,7 @@ mod support;
 
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-use support::{fixture, Server, TempDir, TIMEOUT};
+use support::{apply_edits as apply, fixture, Server, TempDir, TIMEOUT};
 
 const UGLY: &str = "class demo {\n    $a  =  \"x\"\n  file {'/x': ensure=>file, mode=>'0644'}\n}\n";
 const TIDY: &str = "class demo {\n  $a = 'x'\n  file { '/x':\n    ensure => file,\n    mode   => '0644',\n  }\n}\n";
@@ -16,27 +16,6 @@ fn start() -> (Server, TempDir, Value) {
     let init = server.initialize(dir.path(), support::push_capabilities(false));
     server.wait_notification("$/progress", |p| p["value"]["kind"] == "end", TIMEOUT);
     (server, dir, init)
-}
-
-/// The text with LSP edits applied (UTF-16 columns; ASCII texts here).
-fn apply(text: &str, edits: &Value) -> String {
-    let offset = |pos: &Value| {
-        let line = pos["line"].as_u64().unwrap() as usize;
-        let character = pos["character"].as_u64().unwrap() as usize;
-        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
-        (start + character).min(text.len())
-    };
-    let mut edits: Vec<&Value> = edits.as_array().expect("edits").iter().collect();
-    edits.sort_by_key(|e| std::cmp::Reverse(offset(&e["range"]["start"])));
-    let mut out = text.to_string();
-    for edit in edits {
-        let (start, end) = (
-            offset(&edit["range"]["start"]),
-            offset(&edit["range"]["end"]),
-        );
-        out.replace_range(start..end, edit["newText"].as_str().unwrap());
-    }
-    out
 }
 
 #[test]

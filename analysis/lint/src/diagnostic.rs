@@ -28,26 +28,37 @@ pub struct Fix {
     pub edits: Vec<TextEdit>,
 }
 
-/// The text with the edits of several fixes applied. Where edits overlap
-/// (fixes of different diagnostics may touch the same blanks), the later
-/// one in the text wins and the others are skipped, as are edits outside
-/// the text or off its character boundaries; their checks report them
-/// again on the result.
-pub fn apply_fixes(text: &str, edits: &[&TextEdit]) -> String {
+/// The edits of several fixes that can be applied together, in text order:
+/// where edits overlap (fixes of different diagnostics may touch the same
+/// blanks), the later one in the text wins and the others are left out, as
+/// are edits outside `text` or off its character boundaries. Their checks
+/// report what is left on the result.
+pub fn compatible_edits<'e>(text: &str, edits: &[&'e TextEdit]) -> Vec<&'e TextEdit> {
     let mut edits: Vec<&TextEdit> = edits.to_vec();
     edits.sort_by_key(|e| std::cmp::Reverse(e.delete.start()));
-    let mut out = text.to_string();
-    let mut last_start = None;
+    let mut kept: Vec<&TextEdit> = Vec::with_capacity(edits.len());
     for edit in edits {
         let range = std::ops::Range::<usize>::from(edit.delete);
         let fits = range.end <= text.len()
             && text.is_char_boundary(range.start)
             && text.is_char_boundary(range.end);
-        if !fits || last_start.is_some_and(|start| edit.delete.end() > start) {
-            continue;
+        let overlaps = kept
+            .last()
+            .is_some_and(|later| edit.delete.end() > later.delete.start());
+        if fits && !overlaps {
+            kept.push(edit);
         }
-        out.replace_range(range, &edit.insert);
-        last_start = Some(edit.delete.start());
+    }
+    kept.reverse();
+    kept
+}
+
+/// The text with the edits of several fixes applied ([`compatible_edits`]
+/// says which).
+pub fn apply_fixes(text: &str, edits: &[&TextEdit]) -> String {
+    let mut out = text.to_string();
+    for edit in compatible_edits(text, edits).into_iter().rev() {
+        out.replace_range(std::ops::Range::<usize>::from(edit.delete), &edit.insert);
     }
     out
 }
@@ -81,5 +92,11 @@ mod tests {
         assert_eq!(apply(&[edit(6, 6, "!")]), "abcdef!");
         assert_eq!(apply(&[edit(5, 9, "?")]), "abcdef");
         assert_eq!(apply_fixes("é", &[&edit(1, 1, "x")]), "é");
+        let (a, b, c) = (edit(4, 5, "E"), edit(0, 1, "A"), edit(0, 2, "X"));
+        assert_eq!(
+            compatible_edits(text, &[&a, &b, &c]),
+            vec![&b, &a],
+            "in text order, the overlapping one left out"
+        );
     }
 }

@@ -5,12 +5,13 @@
 //! then reports what remains.
 
 use super::problems::{self, Format, Problem, ProblemCode};
+use crate::linting::{is_reported_by_analysis, lint_manifest};
 use crate::project_config::{self, ProjectConfig, SeveritySetting};
 use puppet_analysis::host::AnalysisHost;
 use puppet_format::{format_source, FormatOptions};
-use puppet_lint_checks::{apply_fixes, lint_tree, LintConfig, LintDiagnostic, TextEdit};
+use puppet_lint_checks::{apply_fixes, LintConfig, TextEdit};
 use puppet_syntax::line_index::LineIndex;
-use puppet_syntax::{Code, Severity, SourceKind, TextRange, TextSize};
+use puppet_syntax::{Severity, SourceKind, TextRange, TextSize};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -138,7 +139,7 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
                 if let Some(parse) = parse {
                     if settings.project.lint.enabled {
                         found.extend(
-                            lint(path, text, &parse.syntax_node(), &lint_config)
+                            lint_manifest(path, text, &parse.syntax_node(), &lint_config)
                                 .iter()
                                 .filter(|d| settings.reports(ProblemCode::Lint(d.check)))
                                 .filter(|d| !is_reported_by_analysis(d, diagnostics))
@@ -203,19 +204,6 @@ fn reported_files(host: &AnalysisHost, paths: &[PathBuf], project: &ProjectConfi
         .collect()
 }
 
-/// puppet-lint's `autoloader_layout` says what the analysis'
-/// `definition-location` says, at the same name: it is reported as that
-/// one (selected and ignored with it).
-fn is_reported_by_analysis(
-    lint: &LintDiagnostic,
-    diagnostics: &[puppet_analysis::diagnostics::Diagnostic],
-) -> bool {
-    lint.check == "autoloader_layout"
-        && diagnostics
-            .iter()
-            .any(|d| d.code == Code::DefinitionLocation && d.range.start() == lint.range.start())
-}
-
 fn is_manifest(path: &Path) -> bool {
     SourceKind::from_path(path) == SourceKind::Manifest
 }
@@ -236,18 +224,6 @@ fn lint_config(project: &ProjectConfig) -> LintConfig {
         );
     }
     config
-}
-
-/// puppet-lint's checks on one manifest, with the path `autoloader_layout`
-/// compares (absolute, as puppet-lint makes it).
-fn lint(
-    path: &Path,
-    text: &str,
-    root: &puppet_syntax::SyntaxNode,
-    config: &LintConfig,
-) -> Vec<LintDiagnostic> {
-    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    lint_tree(root, text, Some(&absolute), config)
 }
 
 /// `unformatted`, on the first line formatting would change.
@@ -296,7 +272,7 @@ fn fix_files(
             }
             let mut fixed = text.to_string();
             if settings.project.lint.enabled {
-                let found = lint(path, text, &parse.syntax_node(), config);
+                let found = lint_manifest(path, text, &parse.syntax_node(), config);
                 let edits: Vec<&TextEdit> = found
                     .iter()
                     .filter(|d| settings.reports(ProblemCode::Lint(d.check)))

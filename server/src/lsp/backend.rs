@@ -9,6 +9,7 @@
 //! position with `Snapshot::file_position`, call the `Analysis` method, and
 //! convert the result with the functions of `convert.rs`.
 
+use super::code_actions;
 use super::config::Config;
 use super::convert::{self, EditSupport};
 use super::diagnostics::{self, Published};
@@ -396,7 +397,7 @@ impl LanguageServer for Backend {
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
-        features::code_actions(self, params).await
+        code_actions::code_actions(self, params).await
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {

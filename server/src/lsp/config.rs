@@ -8,67 +8,60 @@
 //! type are ignored (with a warning for unknown codes and severities), so a
 //! typo in a user's settings never stops the server. The project's
 //! `puppet-ls.toml` goes under these settings: see
-//! [`Config::from_project_and_json`] and docs/configuration.md.
+//! [`merged_settings`] and docs/configuration.md.
 
-use crate::project_config::{
-    code_shown, validate_code_name, FormatSettings, LintSettings, ProjectConfig, SeveritySetting,
-};
+use crate::project_config::{validate_code_name, ProjectConfig, SeveritySetting, FILE_NAME};
+use puppet_lint_checks::LintConfig;
 use puppet_syntax::Code;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Settings in force.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
-    /// Extra directories of modules, like Puppet's modulepath.
-    pub module_paths: Vec<PathBuf>,
-    /// When not empty, only these codes are shown (analysis codes or
-    /// puppet-lint check names).
-    pub select: BTreeSet<String>,
-    /// Codes never shown (analysis codes or puppet-lint check names).
-    pub ignore: BTreeSet<String>,
-    /// Codes whose severity is changed, or switched off.
-    pub severity: BTreeMap<String, SeveritySetting>,
-    /// When false, `unknown-variable` is hidden.
-    pub strict_variables: bool,
-    /// puppet-lint's checks.
-    pub lint: LintSettings,
-    /// Formatting.
-    pub format: FormatSettings,
+    /// The project's `puppet-ls.toml` (or its defaults) with the editor's
+    /// settings on top.
+    pub settings: ProjectConfig,
+    /// puppet-lint's configuration under these settings (with the
+    /// `.puppet-lint.rc` files read when `for_workspace` made it); `None`
+    /// when lint is switched off.
+    pub lint: Option<Arc<LintConfig>>,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config {
-            module_paths: Vec::new(),
-            select: BTreeSet::new(),
-            ignore: BTreeSet::new(),
-            severity: BTreeMap::new(),
-            strict_variables: true,
-            lint: LintSettings::default(),
-            format: FormatSettings::default(),
-        }
+        Config::new(ProjectConfig::empty(Path::new(FILE_NAME)), None)
     }
 }
 
 impl Config {
-    /// The settings of a `puppet-ls.toml` alone.
-    pub fn from_project(project: &ProjectConfig) -> Config {
-        Config {
-            module_paths: project.workspace.module_paths.clone(),
-            select: project.diagnostics.select.clone(),
-            ignore: project.diagnostics.ignore.clone(),
-            severity: project.diagnostics.severity.clone(),
-            strict_variables: project.workspace.strict_variables,
-            lint: project.lint.clone(),
-            format: project.format.clone(),
-        }
+    /// `settings` with their lint configuration: puppet-lint's defaults,
+    /// the `.puppet-lint.rc` files when `rc_home` is given (with the home
+    /// directory, if any: see [`ProjectConfig::read_lint_config`]), then the
+    /// settings.
+    pub fn new(settings: ProjectConfig, rc_home: Option<Option<&Path>>) -> Config {
+        let lint = settings.lint.enabled.then(|| {
+            let config = match rc_home {
+                Some(home) => {
+                    let (config, problems) = settings.read_lint_config(home);
+                    for (rc, problem) in problems {
+                        tracing::warn!("{}:{}: {}", rc.display(), problem.line, problem.message);
+                    }
+                    config
+                }
+                None => settings.lint_config(std::iter::empty()).0,
+            };
+            Arc::new(config)
+        });
+        Config { settings, lint }
     }
 
     /// The settings of a workspace: its `puppet-ls.toml` (found upwards
     /// from the first folder; an invalid one is logged and left out), then
-    /// the editor's settings on top.
+    /// the editor's settings on top, and the `.puppet-lint.rc` files beside
+    /// the project file (or in the folder).
     pub fn for_workspace(value: &Value, root: Option<&Path>) -> Config {
         let project = root.and_then(|root| match crate::project_config::discover(root) {
             Ok(project) => project,
@@ -77,118 +70,120 @@ impl Config {
                 None
             }
         });
-        Config::from_project_and_json(project.as_ref(), value, root)
-    }
-
-    /// The project's `puppet-ls.toml` (if any) with the editor's settings
-    /// on top: a key the editor sets replaces the project's value, except
-    /// `diagnostics.ignore`, whose codes are added to the project's, and
-    /// `diagnostics.severity`, merged code by code (the editor's word wins).
-    /// Keys the editor does not set, sets to a value of the wrong type, or
-    /// sets to the default (an empty list, a flag's default: editors send
-    /// their defaults) keep the project's value.
-    pub fn from_project_and_json(
-        project: Option<&ProjectConfig>,
-        value: &Value,
-        base: Option<&Path>,
-    ) -> Config {
-        let value = value.get("puppet-ls").unwrap_or(value);
-        let mut config = project.map_or_else(Config::default, Config::from_project);
-        let defaults = Config::default();
-        if let Some(paths) = value
-            .get("modulePaths")
-            .and_then(Value::as_array)
-            .filter(|paths| !paths.is_empty())
-        {
-            config.module_paths = paths
-                .iter()
-                .filter_map(Value::as_str)
-                .filter(|p| !p.is_empty())
-                .map(|p| match base {
-                    Some(base) if Path::new(p).is_relative() => base.join(p),
-                    _ => PathBuf::from(p),
-                })
-                .collect();
-        }
-        if let Some(strict) = value.get("strictVariables").and_then(Value::as_bool) {
-            if strict != defaults.strict_variables {
-                config.strict_variables = strict;
-            }
-        }
-        let diagnostics = value.get("diagnostics");
-        if let Some(codes) = code_list(diagnostics, "select").filter(|c| !c.is_empty()) {
-            config.select = codes;
-        }
-        if let Some(codes) = code_list(diagnostics, "ignore") {
-            config.ignore.extend(codes);
-        }
-        if let Some(severities) = diagnostics
-            .and_then(|d| d.get("severity"))
-            .and_then(Value::as_object)
-        {
-            for (name, word) in severities {
-                let setting = validate_code_name(name).and_then(|()| match word.as_str() {
-                    Some(word) => word.parse::<SeveritySetting>(),
-                    None => Err(format!("'{name}': {word} is not a severity word")),
-                });
-                match setting {
-                    Ok(setting) => {
-                        config.severity.insert(name.clone(), setting);
-                    }
-                    Err(e) => tracing::warn!("diagnostics.severity: {e}; ignored"),
-                }
-            }
-        }
-        let lint = value.get("lint");
-        if let Some(enabled) = flag(lint, "enabled", defaults.lint.enabled) {
-            config.lint.enabled = enabled;
-        }
-        if let Some(rc) = flag(lint, "rc", defaults.lint.rc) {
-            config.lint.rc = rc;
-        }
-        if let Some(relative) = flag(lint, "relative", defaults.lint.relative) {
-            config.lint.relative = relative;
-        }
-        if let Some(names) = lint
-            .and_then(|l| l.get("topScopeVariables"))
-            .and_then(Value::as_array)
-            .filter(|names| !names.is_empty())
-        {
-            config.lint.top_scope_variables = names
-                .iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect();
-        }
-        if let Some(check) = flag(value.get("format"), "check", defaults.format.check) {
-            config.format.check = check;
-        }
-        config
+        let settings = merged_settings(project.as_ref(), value, root);
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        Config::new(settings, Some(home.as_deref()))
     }
 
     /// Whether diagnostics with this code are shown.
     pub fn shows(&self, code: Code) -> bool {
-        self.shows_name(code.as_str())
+        self.settings.shows(code.as_str())
     }
 
     /// Whether diagnostics with this code (an analysis code or a
-    /// puppet-lint check name) are shown: see
-    /// [`crate::project_config::code_shown`].
+    /// puppet-lint check name) are shown.
     pub fn shows_name(&self, code: &str) -> bool {
-        code_shown(
-            code,
-            &self.select,
-            &self.ignore,
-            &self.severity,
-            self.strict_variables,
-            self.lint.enabled,
-        )
+        self.settings.shows(code)
     }
 
     /// The severity the settings give this code, if they change it.
     pub fn severity_of(&self, code: &str) -> Option<SeveritySetting> {
-        self.severity.get(code).copied()
+        self.settings.severity_of(code)
     }
+
+    /// Extra directories of modules, like Puppet's modulepath.
+    pub fn module_paths(&self) -> &[PathBuf] {
+        &self.settings.workspace.module_paths
+    }
+}
+
+/// The project's `puppet-ls.toml` (if any; else the defaults of one in
+/// `base`) with the editor's settings on top: a key the editor sets
+/// replaces the project's value, except `diagnostics.ignore`, whose codes
+/// are added to the project's, and `diagnostics.severity`, merged code by
+/// code (the editor's word wins). Keys the editor does not set, sets to a
+/// value of the wrong type, or sets to the default (an empty list, a
+/// flag's default: editors send their defaults) keep the project's value.
+pub fn merged_settings(
+    project: Option<&ProjectConfig>,
+    value: &Value,
+    base: Option<&Path>,
+) -> ProjectConfig {
+    let value = value.get("puppet-ls").unwrap_or(value);
+    let mut config = project.cloned().unwrap_or_else(|| {
+        let file = base.map_or_else(|| PathBuf::from(FILE_NAME), |base| base.join(FILE_NAME));
+        ProjectConfig::empty(&file)
+    });
+    let defaults = ProjectConfig::empty(Path::new(FILE_NAME));
+    if let Some(paths) = value
+        .get("modulePaths")
+        .and_then(Value::as_array)
+        .filter(|paths| !paths.is_empty())
+    {
+        config.workspace.module_paths = paths
+            .iter()
+            .filter_map(Value::as_str)
+            .filter(|p| !p.is_empty())
+            .map(|p| match base {
+                Some(base) if Path::new(p).is_relative() => base.join(p),
+                _ => PathBuf::from(p),
+            })
+            .collect();
+    }
+    if let Some(strict) = value.get("strictVariables").and_then(Value::as_bool) {
+        if strict != defaults.workspace.strict_variables {
+            config.workspace.strict_variables = strict;
+        }
+    }
+    let diagnostics = value.get("diagnostics");
+    if let Some(codes) = code_list(diagnostics, "select").filter(|c| !c.is_empty()) {
+        config.diagnostics.select = codes;
+    }
+    if let Some(codes) = code_list(diagnostics, "ignore") {
+        config.diagnostics.ignore.extend(codes);
+    }
+    if let Some(severities) = diagnostics
+        .and_then(|d| d.get("severity"))
+        .and_then(Value::as_object)
+    {
+        for (name, word) in severities {
+            let setting = validate_code_name(name).and_then(|()| match word.as_str() {
+                Some(word) => word.parse::<SeveritySetting>(),
+                None => Err(format!("'{name}': {word} is not a severity word")),
+            });
+            match setting {
+                Ok(setting) => {
+                    config.diagnostics.severity.insert(name.clone(), setting);
+                }
+                Err(e) => tracing::warn!("diagnostics.severity: {e}; ignored"),
+            }
+        }
+    }
+    let lint = value.get("lint");
+    if let Some(enabled) = flag(lint, "enabled", defaults.lint.enabled) {
+        config.lint.enabled = enabled;
+    }
+    if let Some(rc) = flag(lint, "rc", defaults.lint.rc) {
+        config.lint.rc = rc;
+    }
+    if let Some(relative) = flag(lint, "relative", defaults.lint.relative) {
+        config.lint.relative = relative;
+    }
+    if let Some(names) = lint
+        .and_then(|l| l.get("topScopeVariables"))
+        .and_then(Value::as_array)
+        .filter(|names| !names.is_empty())
+    {
+        config.lint.top_scope_variables = names
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_string)
+            .collect();
+    }
+    if let Some(check) = flag(value.get("format"), "check", defaults.format.check) {
+        config.format.check = check;
+    }
+    config
 }
 
 /// `diagnostics.<key>` as a set of known code names (unknown ones dropped
@@ -217,7 +212,14 @@ fn flag(section: Option<&Value>, key: &str, default: bool) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::project_config::{LintSettings, SeveritySetting};
     use serde_json::json;
+    use std::collections::BTreeMap;
+
+    /// The settings of `value` over `project`, without reading rc files.
+    fn merged(project: Option<&ProjectConfig>, value: &Value, base: Option<&Path>) -> Config {
+        Config::new(merged_settings(project, value, base), None)
+    }
 
     #[test]
     fn reads_plain_and_wrapped_settings() {
@@ -227,13 +229,17 @@ mod tests {
             "strictVariables": false,
         });
         for value in [settings.clone(), json!({ "puppet-ls": settings })] {
-            let config = Config::from_project_and_json(None, &value, Some(Path::new("/ws")));
+            let config = merged(None, &value, Some(Path::new("/ws")));
             assert_eq!(
-                config.module_paths,
+                config.module_paths(),
                 vec![PathBuf::from("/ws/vendor"), PathBuf::from("/opt/modules")]
             );
             assert!(!config.shows(Code::UnknownClass));
-            assert_eq!(config.ignore.len(), 1, "unknown names are dropped");
+            assert_eq!(
+                config.settings.diagnostics.ignore.len(),
+                1,
+                "unknown names are dropped"
+            );
             assert!(!config.shows(Code::UnknownVariable));
             assert!(config.shows(Code::SyntaxError));
         }
@@ -246,17 +252,14 @@ mod tests {
             json!(42),
             json!({ "modulePaths": "x", "diagnostics": [], "strictVariables": "no" }),
         ] {
-            assert_eq!(
-                Config::from_project_and_json(None, &value, None),
-                Config::default()
-            );
+            assert_eq!(merged(None, &value, None), Config::default());
         }
         assert!(Config::default().shows(Code::UnknownVariable));
     }
 
     #[test]
     fn reads_diagnostics_lint_and_format() {
-        let config = Config::from_project_and_json(
+        let config = merged(
             None,
             &json!({
                 "diagnostics": {
@@ -277,12 +280,15 @@ mod tests {
             None,
         );
         assert_eq!(
-            config.select,
+            config.settings.diagnostics.select,
             BTreeSet::from(["unknown-class".to_string(), "arrow_alignment".to_string()])
         );
-        assert_eq!(config.ignore, BTreeSet::from(["140chars".to_string()]));
         assert_eq!(
-            config.severity,
+            config.settings.diagnostics.ignore,
+            BTreeSet::from(["140chars".to_string()])
+        );
+        assert_eq!(
+            config.settings.diagnostics.severity,
             BTreeMap::from([
                 ("unknown-function".to_string(), SeveritySetting::Error),
                 ("documentation".to_string(), SeveritySetting::Off),
@@ -293,7 +299,7 @@ mod tests {
             Some(SeveritySetting::Error)
         );
         assert_eq!(
-            config.lint,
+            config.settings.lint,
             LintSettings {
                 enabled: false,
                 rc: false,
@@ -301,7 +307,7 @@ mod tests {
                 relative: true,
             }
         );
-        assert!(!config.format.check);
+        assert!(!config.settings.format.check);
         assert!(config.shows(Code::UnknownClass));
         assert!(!config.shows(Code::SyntaxError), "not selected");
         assert!(!config.shows_name("arrow_alignment"), "lint disabled");
@@ -309,7 +315,7 @@ mod tests {
 
     #[test]
     fn shows_name_covers_lint_checks() {
-        let config = Config::from_project_and_json(
+        let config = merged(
             None,
             &json!({ "diagnostics": { "ignore": ["140chars", "unknown-class"],
                                       "severity": { "trailing_whitespace": "off" } } }),
@@ -332,15 +338,15 @@ mod tests {
         let project = project(
             "[diagnostics]\nignore = [\"unknown-class\"]\n[workspace]\nmodule_paths = [\"site\"]\nstrict_variables = false\n[format]\ncheck = false\n",
         );
-        let config = Config::from_project_and_json(Some(&project), &json!(null), None);
-        assert_eq!(config, Config::from_project(&project));
-        assert_eq!(config.module_paths, vec![PathBuf::from("/repo/site")]);
+        let config = merged(Some(&project), &json!(null), None);
+        assert_eq!(config, Config::new(project.clone(), None));
+        assert_eq!(config.module_paths(), vec![PathBuf::from("/repo/site")]);
         assert!(!config.shows(Code::UnknownClass));
         assert!(!config.shows(Code::UnknownVariable));
-        assert!(!config.format.check);
+        assert!(!config.settings.format.check);
         assert_eq!(
-            Config::from_project(&ProjectConfig::empty(Path::new("/r/puppet-ls.toml"))),
-            Config::default()
+            merged(None, &json!(null), Some(Path::new("/r"))).settings,
+            ProjectConfig::empty(Path::new("/r/puppet-ls.toml"))
         );
     }
 
@@ -363,34 +369,38 @@ mod tests {
             "lint": { "enabled": false, "relative": true },
             "format": { "check": false },
         });
-        let config = Config::from_project_and_json(Some(&project), &editor, Some(Path::new("/ws")));
+        let config = merged(Some(&project), &editor, Some(Path::new("/ws")));
         assert_eq!(
-            config.module_paths,
+            config.module_paths(),
             vec![PathBuf::from("/ws/vendor")],
             "replaced"
         );
-        assert!(!config.strict_variables);
+        assert!(!config.settings.workspace.strict_variables);
         assert_eq!(
-            config.select,
+            config.settings.diagnostics.select,
             BTreeSet::from(["unknown-type".to_string(), "arrow_alignment".to_string()]),
             "replaced"
         );
         assert_eq!(
-            config.ignore,
+            config.settings.diagnostics.ignore,
             BTreeSet::from(["140chars".to_string(), "unknown-variable".to_string()]),
             "added to"
         );
         assert_eq!(
-            config.severity,
+            config.settings.diagnostics.severity,
             BTreeMap::from([
                 ("unknown-function".to_string(), SeveritySetting::Warning),
                 ("unknown-type".to_string(), SeveritySetting::Info),
             ]),
             "merged code by code"
         );
-        assert!(!config.lint.enabled && config.lint.relative && !config.format.check);
+        assert!(
+            !config.settings.lint.enabled
+                && config.settings.lint.relative
+                && !config.settings.format.check
+        );
         assert_eq!(
-            config.lint.top_scope_variables,
+            config.settings.lint.top_scope_variables,
             vec!["role".to_string()],
             "kept"
         );
@@ -420,8 +430,8 @@ mod tests {
         } });
         for editor in [defaults, wrong, json!(null)] {
             assert_eq!(
-                Config::from_project_and_json(Some(&project), &editor, None),
-                Config::from_project(&project),
+                merged(Some(&project), &editor, None),
+                Config::new(project.clone(), None),
                 "{editor}"
             );
         }

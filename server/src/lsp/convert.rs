@@ -5,6 +5,7 @@
 
 use puppet_analysis::diagnostics::Diagnostic;
 use puppet_ide::{self as ide, FileRange, NavigationTarget, SourceChange};
+use puppet_lint_checks::{LintDiagnostic, LintSeverity};
 use puppet_syntax::line_index::{ColumnEncoding, ContentChange, LineCol, LineIndex};
 use puppet_syntax::{Severity, TextRange, TextSize};
 use std::collections::HashMap;
@@ -125,6 +126,27 @@ pub fn diagnostic(d: &Diagnostic, index: &LineIndex, encoding: ColumnEncoding) -
         code: Some(lsp::NumberOrString::String(d.code.to_string())),
         source: Some("puppet-ls".to_string()),
         message: d.message.to_string(),
+        ..lsp::Diagnostic::default()
+    }
+}
+
+/// One of puppet-lint's findings, under its check's name, at `at` (its
+/// range in the current text).
+pub fn lint_diagnostic(
+    d: &LintDiagnostic,
+    at: TextRange,
+    index: &LineIndex,
+    encoding: ColumnEncoding,
+) -> lsp::Diagnostic {
+    lsp::Diagnostic {
+        range: range(index, at, encoding),
+        severity: Some(match d.severity {
+            LintSeverity::Error => lsp::DiagnosticSeverity::ERROR,
+            LintSeverity::Warning => lsp::DiagnosticSeverity::WARNING,
+        }),
+        code: Some(lsp::NumberOrString::String(d.check.to_string())),
+        source: Some("puppet-lint".to_string()),
+        message: d.message.clone(),
         ..lsp::Diagnostic::default()
     }
 }

@@ -3,17 +3,21 @@
 //! (`publishDiagnostics`, with document versions): a quick parse-only pass
 //! right after a change shows syntax errors at once, the full analysis
 //! follows after a short debounce unless a newer version arrived. Only
-//! changed sets are pushed. The ignore list and `strictVariables` apply
-//! to both.
+//! changed sets are pushed. The settings (selected and ignored codes,
+//! severities) apply to both. puppet-lint's findings join the analysis'
+//! (see `lint.rs`).
 
 use super::backend::Backend;
 use super::config::Config;
 use super::convert::{self, FileLines};
+use super::lint::{self, Staleness};
 use super::snapshot::{join_error, RequestError, Snapshot};
+use crate::linting::is_reported_by_analysis;
 use crate::project_config::SeveritySetting;
 use crate::reporting;
 use puppet_analysis::diagnostics::Diagnostic;
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
+use puppet_syntax::Code;
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -57,20 +61,23 @@ pub fn to_lsp(
         .iter()
         .filter(|d| config.shows(d.code))
         .take(MAX_PER_FILE)
-        .map(|d| {
-            let mut converted = convert::diagnostic(d, index, encoding);
-            if let Some(severity) = config.severity_of(d.code.as_str()) {
-                converted.severity = Some(match severity {
-                    SeveritySetting::Error => lsp::DiagnosticSeverity::ERROR,
-                    SeveritySetting::Warning | SeveritySetting::Off => {
-                        lsp::DiagnosticSeverity::WARNING
-                    }
-                    SeveritySetting::Info => lsp::DiagnosticSeverity::INFORMATION,
-                });
-            }
-            converted
-        })
+        .map(|d| graded(convert::diagnostic(d, index, encoding), config))
         .collect()
+}
+
+/// A diagnostic with the severity the settings give its code.
+fn graded(mut diagnostic: lsp::Diagnostic, config: &Config) -> lsp::Diagnostic {
+    let Some(lsp::NumberOrString::String(code)) = &diagnostic.code else {
+        return diagnostic;
+    };
+    if let Some(severity) = config.severity_of(code) {
+        diagnostic.severity = Some(match severity {
+            SeveritySetting::Error => lsp::DiagnosticSeverity::ERROR,
+            SeveritySetting::Warning | SeveritySetting::Off => lsp::DiagnosticSeverity::WARNING,
+            SeveritySetting::Info => lsp::DiagnosticSeverity::INFORMATION,
+        });
+    }
+    diagnostic
 }
 
 /// Every severity, in a fixed order (what `result_id` hashes).
@@ -114,7 +121,9 @@ pub fn result_id(items: &[lsp::Diagnostic]) -> String {
     format!("{:016x}", hasher.finish())
 }
 
-/// The diagnostics of one file at the snapshot's revision.
+/// The diagnostics of one file at the snapshot's revision: the analysis'
+/// first, then puppet-lint's findings (carried over from an older text of
+/// a big open document: see `lint.rs`), at most `MAX_PER_FILE`.
 fn file_diagnostics(
     snap: &Snapshot,
     path: &Path,
@@ -123,10 +132,30 @@ fn file_diagnostics(
         return Ok(None);
     };
     let config = &snap.config;
-    let diagnostics =
-        snap.analysis
-            .diagnostics_where(path, |d| config.shows(d.code), MAX_PER_FILE)?;
-    Ok(Some(to_lsp(&diagnostics, config, &index, snap.encoding)))
+    // `definition-location` even when hidden: it hides `autoloader_layout`.
+    let analysis = snap.analysis.diagnostics_where(
+        path,
+        |d| config.shows(d.code) || d.code == Code::DefinitionLocation,
+        MAX_PER_FILE,
+    )?;
+    let mut items = to_lsp(&analysis, config, &index, snap.encoding);
+    let room = MAX_PER_FILE - items.len();
+    if room > 0 {
+        let findings = lint::findings(snap, path, Staleness::CarryOver);
+        items.extend(
+            findings
+                .iter()
+                .filter(|(d, _)| {
+                    config.shows_name(d.check) && !is_reported_by_analysis(d, &analysis)
+                })
+                .take(room)
+                .map(|(d, range)| {
+                    let converted = convert::lint_diagnostic(d, range, &index, snap.encoding);
+                    graded(converted, config)
+                }),
+        );
+    }
+    Ok(Some(items))
 }
 
 /// Files reported when not open: workspace files outside test fixtures.
@@ -142,6 +171,7 @@ fn reported_closed_files(snap: &Snapshot) -> Vec<PathBuf> {
 /// the debounce.
 pub fn document_changed(backend: &Backend, path: PathBuf, version: i32) {
     backend.changed();
+    lint::after_edit(backend, path.clone(), version);
     if backend.support().pull_diagnostics {
         return;
     }
@@ -159,20 +189,22 @@ pub fn document_changed(backend: &Backend, path: PathBuf, version: i32) {
 pub fn workspace_changed(backend: &Backend) {
     backend.changed();
     let backend = backend.clone();
-    tokio::spawn(async move {
-        if backend.support().pull_diagnostics {
-            if backend.support().diagnostic_refresh {
-                if let Err(e) = backend.client().workspace_diagnostic_refresh().await {
-                    tracing::info!("diagnostic refresh: {e}");
-                }
-            }
-        } else {
-            publish(&backend, Scope::All).await;
-        }
-    });
+    tokio::spawn(async move { show_again(&backend, Scope::All).await });
 }
 
-fn current_version(backend: &Backend, path: &Path) -> Option<i32> {
+/// Has the editor show new diagnostics for `scope`: a pull client is asked
+/// to pull again (when it can be), a push client is sent them.
+pub async fn show_again(backend: &Backend, scope: Scope) {
+    if !backend.support().pull_diagnostics {
+        publish(backend, scope).await;
+    } else if backend.support().diagnostic_refresh {
+        if let Err(e) = backend.client().workspace_diagnostic_refresh().await {
+            tracing::info!("diagnostic refresh: {e}");
+        }
+    }
+}
+
+pub fn current_version(backend: &Backend, path: &Path) -> Option<i32> {
     backend.state().documents.get(path).map(|d| d.version)
 }
 

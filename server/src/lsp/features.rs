@@ -65,10 +65,7 @@ pub fn capabilities(caps: &mut ServerCapabilities) {
         first_trigger_character: ",".to_string(),
         more_trigger_character: Some(vec!["\n".to_string()]),
     });
-    caps.code_action_provider = Some(CodeActionProviderCapability::Options(CodeActionOptions {
-        code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
-        ..Default::default()
-    }));
+    super::code_actions::capabilities(caps);
 }
 
 fn completion_kind(kind: CompletionKind) -> CompletionItemKind {
@@ -90,7 +87,7 @@ fn completion_kind(kind: CompletionKind) -> CompletionItemKind {
 
 /// The line index of a request's document (an `InvalidParams` error for
 /// an unknown one).
-fn index_of(
+pub fn index_of(
     snap: &Snapshot,
     path: &std::path::Path,
 ) -> jsonrpc::Result<std::sync::Arc<puppet_syntax::line_index::LineIndex>> {
@@ -507,44 +504,6 @@ pub async fn inlay_hints(b: &Backend, params: InlayHintParams) -> Result<Option<
                 })
                 .collect(),
         ))
-    })
-    .await
-}
-
-pub async fn code_actions(
-    b: &Backend,
-    params: CodeActionParams,
-) -> Result<Option<CodeActionResponse>> {
-    let support = b.support().edits;
-    b.on_workspace_snapshot("textDocument/codeAction", move |snap| {
-        let path = snap.path(&params.text_document.uri)?;
-        let index = index_of(snap, &path)?;
-        let range = convert::text_range(&index, params.range, snap.encoding);
-        let fixes = snap.analysis.quick_fixes(&path, range)?;
-        let actions = fixes
-            .into_iter()
-            .filter_map(|fix| {
-                let edit = convert::workspace_edit(snap, &fix.change, support)?;
-                let diagnostics: Vec<Diagnostic> = params
-                    .context
-                    .diagnostics
-                    .iter()
-                    .filter(
-                        |d| matches!(&d.code, Some(NumberOrString::String(c)) if *c == fix.code),
-                    )
-                    .cloned()
-                    .collect();
-                Some(CodeActionOrCommand::CodeAction(CodeAction {
-                    title: fix.title,
-                    kind: Some(CodeActionKind::QUICKFIX),
-                    diagnostics: (!diagnostics.is_empty()).then_some(diagnostics),
-                    edit: Some(edit),
-                    is_preferred: Some(fix.preferred),
-                    ..Default::default()
-                }))
-            })
-            .collect();
-        Ok(Some(actions))
     })
     .await
 }

@@ -7,7 +7,8 @@
 //!   mutable, behind one std mutex never held across an await.
 //! - `snapshot.rs`: read-only snapshots and running requests on blocking
 //!   threads (panics and cancellations become error replies).
-//! - `diagnostics.rs` (push and pull), `workspace.rs` (indexing, file
+//! - `diagnostics.rs` (push and pull), `lint.rs` (puppet-lint's checks
+//!   off the keystroke's path), `workspace.rs` (indexing, file
 //!   watching, folders, settings), `progress.rs`, `config.rs`.
 //! - `readiness.rs`: the initial workspace load as a signal that
 //!   requests needing the workspace wait for (bounded).
@@ -16,11 +17,13 @@
 //!   sees it.
 
 mod backend;
+mod code_actions;
 mod config;
 mod convert;
 mod diagnostics;
 mod documents;
 mod features;
+mod lint;
 mod ordered;
 mod progress;
 mod readiness;

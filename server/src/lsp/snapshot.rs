@@ -8,6 +8,7 @@
 use super::backend::Backend;
 use super::config::Config;
 use super::convert::{self, FileLines};
+use super::lint::LintResults;
 use super::state::State;
 use puppet_ide::Analysis;
 use puppet_ide::{Cancelled, FilePosition};
@@ -33,6 +34,8 @@ pub struct Snapshot {
     pub config: Config,
     /// Workspace folders.
     pub roots: Vec<PathBuf>,
+    /// Each file's last puppet-lint findings (shared, not a copy).
+    pub lint: Arc<LintResults>,
     open: BTreeMap<PathBuf, OpenDocument>,
 }
 
@@ -43,6 +46,7 @@ impl Snapshot {
             encoding,
             config: state.config.clone(),
             roots: state.roots.clone(),
+            lint: state.lint.clone(),
             open: state
                 .documents
                 .iter()

@@ -4,12 +4,14 @@
 
 use super::config::Config;
 use super::documents::Documents;
+use super::lint::LintResults;
 use puppet_analysis::docs::DocSource;
 use puppet_analysis::host::AnalysisHost;
 use puppet_analysis::workspace::Layout;
 use puppet_vfs::DiskFs;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub struct State {
     pub host: AnalysisHost,
@@ -23,6 +25,8 @@ pub struct State {
     pub initialized: bool,
     /// `shutdown` was received: nothing changes any more.
     pub shut_down: bool,
+    /// Each file's last puppet-lint findings.
+    pub lint: Arc<LintResults>,
 }
 
 /// An empty host that finds Puppet's reference text for hovers where
@@ -31,7 +35,7 @@ pub struct State {
 fn host_with_docs() -> AnalysisHost {
     let mut host = AnalysisHost::new(Layout::default());
     let extra = std::env::var_os("PUPPET_LS_PUPPET_LIB").map(PathBuf::from);
-    host.set_docs(DocSource::discover(std::sync::Arc::new(DiskFs), extra));
+    host.set_docs(DocSource::discover(Arc::new(DiskFs), extra));
     host
 }
 
@@ -45,6 +49,7 @@ impl Default for State {
             disk_files: BTreeSet::new(),
             initialized: false,
             shut_down: false,
+            lint: Arc::default(),
         }
     }
 }
@@ -87,7 +92,7 @@ impl State {
     /// the configured module paths.
     pub fn search_roots(&self) -> Vec<PathBuf> {
         let mut roots = self.roots.clone();
-        for path in &self.config.module_paths {
+        for path in self.config.module_paths() {
             if !roots.contains(path) {
                 roots.push(path.clone());
             }

@@ -212,7 +212,7 @@ pub fn configuration_changed(backend: &Backend, settings: &Value) {
     let reindex = {
         let mut state = backend.state();
         let config = Config::for_workspace(settings, state.roots.first().map(PathBuf::as_path));
-        let reindex = config.module_paths != state.config.module_paths;
+        let reindex = config.module_paths() != state.config.module_paths();
         state.config = config;
         reindex
     };

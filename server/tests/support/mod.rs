@@ -229,8 +229,14 @@ impl Server {
     /// Waits until the server has sent a request with this method (those
     /// already seen count); false after the timeout.
     pub fn wait_server_request(&mut self, method: &str, timeout: Duration) -> bool {
+        self.wait_server_requests(method, 1, timeout)
+    }
+
+    /// Waits until the server has sent `count` requests with this method
+    /// (those already seen count); false after the timeout.
+    pub fn wait_server_requests(&mut self, method: &str, count: usize, timeout: Duration) -> bool {
         let deadline = Instant::now() + timeout;
-        while self.server_requests_for(method).is_empty() {
+        while self.server_requests_for(method).len() < count {
             match self.next_message(deadline) {
                 Some(message) => self.dispatch(message),
                 None => return false,
@@ -492,6 +498,27 @@ pub fn position_of(text: &str, needle: &str, offset: usize) -> Value {
 /// `{"textDocument": {"uri"}, "position"}`.
 pub fn doc_pos(uri: &str, position: Value) -> Value {
     json!({"textDocument": {"uri": uri}, "position": position})
+}
+
+/// The text with LSP edits applied (UTF-16 columns; ASCII texts here).
+pub fn apply_edits(text: &str, edits: &Value) -> String {
+    let offset = |pos: &Value| {
+        let line = pos["line"].as_u64().unwrap() as usize;
+        let character = pos["character"].as_u64().unwrap() as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        (start + character).min(text.len())
+    };
+    let mut edits: Vec<&Value> = edits.as_array().expect("edits").iter().collect();
+    edits.sort_by_key(|e| std::cmp::Reverse(offset(&e["range"]["start"])));
+    let mut out = text.to_string();
+    for edit in edits {
+        let (start, end) = (
+            offset(&edit["range"]["start"]),
+            offset(&edit["range"]["end"]),
+        );
+        out.replace_range(start..end, edit["newText"].as_str().unwrap());
+    }
+    out
 }
 
 /// The codes of a diagnostics array.
