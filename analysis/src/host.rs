@@ -12,6 +12,7 @@ use crate::workspace::{discover, Layout, Module};
 use puppet_syntax::line_index::LineIndex;
 use puppet_syntax::{SharedText, SourceKind};
 use puppet_vfs::FileSystem;
+use rayon::prelude::*;
 use salsa::Durability;
 use salsa::Setter;
 use std::collections::BTreeMap;
@@ -164,11 +165,14 @@ impl AnalysisHost {
     pub fn from_paths(fs: &dyn FileSystem, paths: &[PathBuf]) -> AnalysisHost {
         let discovered = discover(fs, paths);
         let mut host = AnalysisHost::new(discovered.layout);
-        let loaded: Vec<(PathBuf, String)> = discovered
+        let paths: Vec<PathBuf> = discovered
             .files
             .into_iter()
             .chain(discovered.ruby_files)
             .chain(discovered.data_files)
+            .collect();
+        let loaded: Vec<(PathBuf, String)> = paths
+            .into_par_iter()
             .filter_map(|path| {
                 let bytes = fs.read(&path)?;
                 Some((path, String::from_utf8_lossy(&bytes).into_owned()))
@@ -612,7 +616,7 @@ impl AnalysisHost {
     /// limits are dropped, so that checking a large code base holds only
     /// what the next files need.
     pub fn diagnostics_of(&mut self, paths: &[PathBuf]) -> Vec<Vec<Diagnostic>> {
-        const BATCH: usize = 16;
+        const BATCH: usize = 64;
         let mut out = Vec::with_capacity(paths.len());
         for batch in paths.chunks(BATCH) {
             // Nothing changes the database meanwhile: never cancelled.

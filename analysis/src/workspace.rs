@@ -294,27 +294,41 @@ fn collect_with_extension(
 
 /// All `.pp` and `.epp` files under a path (a file counts as itself).
 pub fn collect_sources(fs: &dyn FileSystem, path: &Path, out: &mut Vec<PathBuf>) {
+    out.extend(sources_under(fs, path));
+}
+
+/// The sources under `path`, in directory order; subdirectories are walked
+/// on every core (a big tree's walk is mostly waiting on the disk).
+fn sources_under(fs: &dyn FileSystem, path: &Path) -> Vec<PathBuf> {
+    use rayon::prelude::*;
     if fs.is_file(path) {
-        out.push(path.to_path_buf());
-        return;
+        return vec![path.to_path_buf()];
     }
-    for entry in fs.read_dir(path) {
-        let name = entry
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if fs.is_dir(&entry) {
-            // Version-control and build directories hold no sources; test
-            // fixtures are collected as modules of their own (if wanted).
-            let fixtures =
-                name == "fixtures" && entry.parent().is_some_and(|p| p.ends_with("spec"));
-            if !name.starts_with('.') && name != "target" && name != "node_modules" && !fixtures {
-                collect_sources(fs, &entry, out);
+    fs.read_dir(path)
+        .into_par_iter()
+        .flat_map_iter(|entry| {
+            let name = entry
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if fs.is_dir(&entry) {
+                // Version-control and build directories hold no sources;
+                // test fixtures are collected as modules of their own (if
+                // wanted).
+                let fixtures =
+                    name == "fixtures" && entry.parent().is_some_and(|p| p.ends_with("spec"));
+                if !name.starts_with('.') && name != "target" && name != "node_modules" && !fixtures
+                {
+                    return sources_under(fs, &entry);
+                }
+                Vec::new()
+            } else if name.ends_with(".pp") || name.ends_with(".epp") {
+                vec![entry]
+            } else {
+                Vec::new()
             }
-        } else if name.ends_with(".pp") || name.ends_with(".epp") {
-            out.push(entry);
-        }
-    }
+        })
+        .collect()
 }
 
 #[cfg(test)]

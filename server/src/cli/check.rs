@@ -9,9 +9,9 @@ use crate::linting::{is_reported_by_analysis, lint_manifest};
 use crate::project_config::{self, ProjectConfig, SeveritySetting};
 use puppet_analysis::host::AnalysisHost;
 use puppet_format::{format_source, FormatOptions};
-use puppet_lint_checks::{apply_fixes, LintConfig, TextEdit};
+use puppet_lint_checks::{apply_fixes, LintConfig, LintDiagnostic, TextEdit};
 use puppet_syntax::line_index::LineIndex;
-use puppet_syntax::{Severity, SourceKind, TextRange, TextSize};
+use puppet_syntax::{Severity, SharedText, SourceKind, TextRange, TextSize};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -111,7 +111,6 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
             host.set_files(fixed);
         }
     }
-    let all = host.diagnostics_of(&reported);
     // Plain data for the workers: texts and trees (a database view is for
     // one thread).
     let analysis = host.analysis();
@@ -124,33 +123,40 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
             )
         })
         .collect();
+    drop(analysis);
+    // The analysis and the style checks (lint, formatting) run side by
+    // side: the style checks take the cores the analysis leaves idle.
+    let (all, styled) = rayon::join(
+        || host.diagnostics_of(&reported),
+        || {
+            reported
+                .par_iter()
+                .zip(sources.par_iter())
+                .map(|(path, (text, parse))| {
+                    style(path, text, parse.as_ref(), &settings, &lint_config)
+                })
+                .collect::<Vec<Style>>()
+        },
+    );
     let per_file: Vec<Vec<Problem>> = reported
         .par_iter()
         .zip(all.par_iter())
-        .zip(sources.par_iter())
-        .map(|((path, diagnostics), (text, parse))| {
-            let index = LineIndex::from_shared(text.clone());
+        .zip(styled.into_par_iter())
+        .map(|((path, diagnostics), style)| {
+            let index = &style.index;
             let mut found: Vec<Problem> = diagnostics
                 .iter()
                 .filter(|d| settings.reports(ProblemCode::Analysis(d.code)))
-                .map(|d| settings.graded(Problem::new(path, &index, d)))
+                .map(|d| settings.graded(Problem::new(path, index, d)))
                 .collect();
-            if is_manifest(path) {
-                if let Some(parse) = parse {
-                    if settings.project.lint.enabled {
-                        found.extend(
-                            lint_manifest(path, text, &parse.syntax_node(), &lint_config)
-                                .iter()
-                                .filter(|d| settings.reports(ProblemCode::Lint(d.check)))
-                                .filter(|d| !is_reported_by_analysis(d, diagnostics))
-                                .map(|d| settings.graded(Problem::lint(path, &index, d))),
-                        );
-                    }
-                    if settings.format_check && settings.reports(ProblemCode::Format) {
-                        found.extend(unformatted(path, text, &index).map(|p| settings.graded(p)));
-                    }
-                }
-            }
+            found.extend(
+                style
+                    .lint
+                    .iter()
+                    .filter(|d| !is_reported_by_analysis(d, diagnostics))
+                    .map(|d| settings.graded(Problem::lint(path, index, d))),
+            );
+            found.extend(style.unformatted.map(|p| settings.graded(p)));
             found.sort_by_key(|p| (p.line, p.column));
             found
         })
@@ -181,7 +187,6 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
     // The process ends here: freeing every tree and result one by one
     // would only delay the exit.
     std::mem::forget(sources);
-    std::mem::forget(analysis);
     std::mem::forget(host);
     if errors > 0 {
         ExitCode::FAILURE
@@ -202,6 +207,45 @@ fn reported_files(host: &AnalysisHost, paths: &[PathBuf], project: &ProjectConfi
         })
         .map(Path::to_path_buf)
         .collect()
+}
+
+/// What the style checks found in one file, with its line index.
+struct Style {
+    index: LineIndex,
+    /// puppet-lint's reported findings.
+    lint: Vec<LintDiagnostic>,
+    /// `unformatted`, when reported.
+    unformatted: Option<Problem>,
+}
+
+/// The style checks of one file: puppet-lint's and the formatter's, for
+/// manifests that the analysis parsed.
+fn style(
+    path: &Path,
+    text: &SharedText,
+    parse: Option<&puppet_syntax::Parse>,
+    settings: &Settings,
+    config: &LintConfig,
+) -> Style {
+    let index = LineIndex::from_shared(text.clone());
+    let mut style = Style {
+        index,
+        lint: Vec::new(),
+        unformatted: None,
+    };
+    let Some(parse) = parse.filter(|_| is_manifest(path)) else {
+        return style;
+    };
+    if settings.project.lint.enabled {
+        style.lint = lint_manifest(path, text, &parse.syntax_node(), config);
+        style
+            .lint
+            .retain(|d| settings.reports(ProblemCode::Lint(d.check)));
+    }
+    if settings.format_check && settings.reports(ProblemCode::Format) {
+        style.unformatted = unformatted(path, text, &style.index);
+    }
+    style
 }
 
 fn is_manifest(path: &Path) -> bool {
