@@ -286,6 +286,30 @@ fn check_reads_puppet_ls_toml_upwards_under_the_command_line() {
     let (status, _, err) = ws.check(&["--ignore", "definition-location"]);
     assert_eq!(status, 0);
     assert_eq!(err.trim(), "checked 2 files: 0 errors, 1 warning in 1 file");
+    // `info` is its own level in every format, and no failure.
+    std::fs::write(
+        ws.0.join("puppet-ls.toml"),
+        "[diagnostics]\nignore = [\"documentation\", \"unformatted\", \"definition-location\"]\n\n[diagnostics.severity]\n\"unknown-class\" = \"info\"\n",
+    )
+    .unwrap();
+    let (status, out, err) = ws.check(&[]);
+    assert_eq!(status, 0, "{out}");
+    assert!(
+        out.contains(": info: unknown class 'app::missing'"),
+        "{out}"
+    );
+    assert_eq!(
+        err.trim(),
+        "checked 2 files: 0 errors, 0 warnings, 1 note in 1 file"
+    );
+    for (format, expected) in [
+        ("json", "\"severity\":\"info\""),
+        ("github", "::notice file="),
+        ("sarif", "\"level\": \"note\""),
+    ] {
+        let (_, out, _) = ws.check(&["--format", format]);
+        assert!(out.contains(expected), "{format}: {out}");
+    }
     // An invalid file stops the check with its position.
     std::fs::write(
         ws.0.join("puppet-ls.toml"),

@@ -4,14 +4,14 @@
 //! first applies every safe fix (puppet-lint's fixes, then formatting) and
 //! then reports what remains.
 
-use super::problems::{self, Format, Problem, ProblemCode};
+use super::problems::{self, Format, Level, Problem, ProblemCode};
 use crate::linting::{is_reported_by_analysis, lint_manifest};
 use crate::project_config::{self, ProjectConfig, SeveritySetting};
 use puppet_analysis::host::AnalysisHost;
 use puppet_format::{format_source, FormatOptions};
 use puppet_lint_checks::{apply_fixes, LintConfig, LintDiagnostic, TextEdit};
 use puppet_syntax::line_index::LineIndex;
-use puppet_syntax::{Severity, SharedText, SourceKind, TextRange, TextSize};
+use puppet_syntax::{SharedText, SourceKind, TextRange, TextSize};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -67,14 +67,12 @@ impl Settings {
         self.project.shows(code.as_str())
     }
 
-    /// The problem with the severity the file sets for its code (`info`
-    /// prints as a warning).
+    /// The problem with the severity the file sets for its code.
     fn graded(&self, mut problem: Problem) -> Problem {
         match self.project.severity_of(problem.code.as_str()) {
-            Some(SeveritySetting::Error) => problem.severity = Severity::Error,
-            Some(SeveritySetting::Warning | SeveritySetting::Info) => {
-                problem.severity = Severity::Warning;
-            }
+            Some(SeveritySetting::Error) => problem.severity = Level::Error,
+            Some(SeveritySetting::Warning) => problem.severity = Level::Warning,
+            Some(SeveritySetting::Info) => problem.severity = Level::Info,
             Some(SeveritySetting::Off) | None => {}
         }
         problem
@@ -163,11 +161,12 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
         .collect();
     let files_with_problems = per_file.iter().filter(|f| !f.is_empty()).count();
     let problems: Vec<Problem> = per_file.into_iter().flatten().collect();
-    let errors = problems
-        .iter()
-        .filter(|p| p.severity == Severity::Error)
-        .count();
-    let warnings = problems.len() - errors;
+    let count = |level: Level| problems.iter().filter(|p| p.severity == level).count();
+    let (errors, warnings, notes) = (
+        count(Level::Error),
+        count(Level::Warning),
+        count(Level::Info),
+    );
     let colour = problems::Colour::for_stdout();
     // Buffered: stdout writes each line on its own otherwise, and a large
     // code base has tens of thousands of lines to print.
@@ -177,12 +176,18 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
     drop(out);
     // The summary goes to stderr: stdout stays one problem per line (or
     // one document).
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let notes = if notes > 0 {
+        format!(", {notes} note{}", plural(notes))
+    } else {
+        String::new()
+    };
     eprintln!(
-        "checked {} files: {errors} error{}, {warnings} warning{} in {files_with_problems} file{}",
+        "checked {} files: {errors} error{}, {warnings} warning{}{notes} in {files_with_problems} file{}",
         reported.len(),
-        if errors == 1 { "" } else { "s" },
-        if warnings == 1 { "" } else { "s" },
-        if files_with_problems == 1 { "" } else { "s" },
+        plural(errors),
+        plural(warnings),
+        plural(files_with_problems),
     );
     // The process ends here: freeing every tree and result one by one
     // would only delay the exit.

@@ -10,6 +10,50 @@ use puppet_syntax::{Severity, TextRange};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// How serious a reported problem is: the finding's own severity, or the
+/// one `[diagnostics.severity]` gives its code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    Error,
+    Warning,
+    Info,
+}
+
+impl Level {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Error => "error",
+            Level::Warning => "warning",
+            Level::Info => "info",
+        }
+    }
+
+    /// SARIF's word (`note` for information).
+    fn sarif(self) -> &'static str {
+        match self {
+            Level::Info => "note",
+            _ => self.as_str(),
+        }
+    }
+
+    /// GitHub's workflow command (`notice` for information).
+    fn github(self) -> &'static str {
+        match self {
+            Level::Info => "notice",
+            _ => self.as_str(),
+        }
+    }
+}
+
+impl From<Severity> for Level {
+    fn from(severity: Severity) -> Level {
+        match severity {
+            Severity::Error => Level::Error,
+            Severity::Warning => Level::Warning,
+        }
+    }
+}
+
 /// One problem, with 1-based lines and columns counted in characters.
 pub struct Problem {
     pub path: PathBuf,
@@ -17,7 +61,7 @@ pub struct Problem {
     pub column: u32,
     pub end_line: u32,
     pub end_column: u32,
-    pub severity: Severity,
+    pub severity: Level,
     pub code: ProblemCode,
     pub message: String,
     /// The text of the first line the problem covers (for code frames).
@@ -33,7 +77,7 @@ impl Problem {
         d: &puppet_analysis::diagnostics::Diagnostic,
     ) -> Self {
         let mut problem = Problem::at(path, index, d.range, ProblemCode::Analysis(d.code));
-        problem.severity = d.severity;
+        problem.severity = d.severity.into();
         problem.message = d.message.to_string();
         problem
     }
@@ -42,8 +86,8 @@ impl Problem {
     pub fn lint(path: &Path, index: &LineIndex, d: &LintDiagnostic) -> Self {
         let mut problem = Problem::at(path, index, d.range, ProblemCode::Lint(d.check));
         problem.severity = match d.severity {
-            LintSeverity::Error => Severity::Error,
-            LintSeverity::Warning => Severity::Warning,
+            LintSeverity::Error => Level::Error,
+            LintSeverity::Warning => Level::Warning,
         };
         problem.message = d.message.clone();
         problem.fix = d.fix.as_ref().map(|f| f.label.clone());
@@ -60,7 +104,7 @@ impl Problem {
             column: start.col + 1,
             end_line: end.line + 1,
             end_column: end.col + 1,
-            severity: Severity::Warning,
+            severity: Level::Warning,
             code,
             message: String::new(),
             source_line: index.line_text(start.line).to_string(),
@@ -123,8 +167,9 @@ pub fn write(
 fn human(p: &Problem, colour: Colour, out: &mut impl Write) -> std::io::Result<()> {
     let style = match (colour, p.severity) {
         (Colour::Never, _) => anstyle::Style::new(),
-        (Colour::Always, Severity::Error) => anstyle::AnsiColor::Red.on_default().bold(),
-        (Colour::Always, Severity::Warning) => anstyle::AnsiColor::Yellow.on_default().bold(),
+        (Colour::Always, Level::Error) => anstyle::AnsiColor::Red.on_default().bold(),
+        (Colour::Always, Level::Warning) => anstyle::AnsiColor::Yellow.on_default().bold(),
+        (Colour::Always, Level::Info) => anstyle::AnsiColor::Cyan.on_default().bold(),
     };
     let gutter = match colour {
         Colour::Never => anstyle::Style::new(),
@@ -196,7 +241,7 @@ fn github(p: &Problem, out: &mut impl Write) -> std::io::Result<()> {
     writeln!(
         out,
         "::{} file={},line={},col={},endLine={},endColumn={},title={}::{}",
-        p.severity.as_str(),
+        p.severity.github(),
         github_property(&p.path.display().to_string()),
         p.line,
         p.column,
@@ -242,7 +287,7 @@ fn sarif(problems: &[Problem]) -> serde_json::Value {
             serde_json::json!({
                 "ruleId": p.code.as_str(),
                 "ruleIndex": codes.binary_search(&p.code).unwrap_or_default(),
-                "level": p.severity.as_str(),
+                "level": p.severity.sarif(),
                 "message": { "text": p.message },
                 "locations": [{
                     "physicalLocation": {
@@ -295,7 +340,7 @@ mod tests {
             column,
             end_line: end.0,
             end_column: end.1,
-            severity: Severity::Warning,
+            severity: Level::Warning,
             code: ProblemCode::Analysis(Code::UnknownClass),
             message: "unknown class 'x'".into(),
             source_line: line.into(),
