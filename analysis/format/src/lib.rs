@@ -110,8 +110,49 @@ pub fn format_source(
     options: &FormatOptions,
 ) -> Result<String, NotFormatted> {
     let root = parse_formattable(text, kind)?.syntax_node();
-    let mut builder = build::Builder::new(&root, text);
-    let doc = builder.source_file(&root);
+    format_tree(&root, text, options)
+}
+
+/// [`format_source`] for a manifest already parsed without errors: `root`
+/// is the tree of `text`. A result other than `text` is checked to be the
+/// same program.
+pub fn format_tree(
+    root: &puppet_syntax::SyntaxNode,
+    text: &str,
+    options: &FormatOptions,
+) -> Result<String, NotFormatted> {
+    let formatted = print(root, text, options)?;
+    if formatted != text {
+        check_same_program(root, text, &formatted, SourceKind::Manifest)?;
+    }
+    Ok(formatted)
+}
+
+/// Whether formatting would change a manifest parsed without errors
+/// (`root` is the tree of `text`), and where first: the byte offset of the
+/// first difference. The result is not checked to be the same program, as
+/// nothing is written (`format_tree` checks what is).
+pub fn first_change(
+    root: &puppet_syntax::SyntaxNode,
+    text: &str,
+    options: &FormatOptions,
+) -> Result<Option<usize>, NotFormatted> {
+    let formatted = print(root, text, options)?;
+    Ok(text
+        .bytes()
+        .zip(formatted.bytes())
+        .position(|(a, b)| a != b)
+        .or_else(|| (text.len() != formatted.len()).then(|| text.len().min(formatted.len()))))
+}
+
+/// The formatted text of a tree, unchecked.
+fn print(
+    root: &puppet_syntax::SyntaxNode,
+    text: &str,
+    options: &FormatOptions,
+) -> Result<String, NotFormatted> {
+    let mut builder = build::Builder::new(root, text);
+    let doc = builder.source_file(root);
     if builder.too_deep {
         return Err(NotFormatted::TooDeep);
     }
@@ -124,7 +165,6 @@ pub fn format_source(
     if formatted.trim().is_empty() {
         formatted.clear();
     }
-    check_same_program(&root, text, &formatted, kind)?;
     Ok(formatted)
 }
 

@@ -8,9 +8,9 @@ use super::problems::{self, Format, Level, Problem, ProblemCode};
 use crate::linting::{is_reported_by_analysis, lint_manifest};
 use crate::project_config::{self, ProjectConfig, SeveritySetting};
 use puppet_analysis::host::AnalysisHost;
-use puppet_format::{format_source, FormatOptions};
+use puppet_format::{first_change, format_source, FormatOptions};
 use puppet_lint_checks::{apply_fixes, LintConfig, LintDiagnostic, TextEdit};
-use puppet_syntax::line_index::LineIndex;
+use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
 use puppet_syntax::{SharedText, SourceKind, TextRange, TextSize};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -247,8 +247,9 @@ fn style(
             .lint
             .retain(|d| settings.reports(ProblemCode::Lint(d.check)));
     }
-    if settings.format_check && settings.reports(ProblemCode::Format) {
-        style.unformatted = unformatted(path, text, &style.index);
+    let parsed = parse.errors().is_empty();
+    if parsed && settings.format_check && settings.reports(ProblemCode::Format) {
+        style.unformatted = unformatted(path, text, &parse.syntax_node(), &style.index);
     }
     style
 }
@@ -276,18 +277,17 @@ fn lint_config(project: &ProjectConfig) -> LintConfig {
 }
 
 /// `unformatted`, on the first line formatting would change.
-fn unformatted(path: &Path, text: &str, index: &LineIndex) -> Option<Problem> {
-    let formatted = format_source(text, SourceKind::Manifest, &FormatOptions::default()).ok()?;
-    if formatted == text {
-        return None;
-    }
-    let line = text
-        .lines()
-        .zip(formatted.lines())
-        .position(|(a, b)| a != b)
-        .unwrap_or_else(|| text.lines().count().min(formatted.lines().count()));
+fn unformatted(
+    path: &Path,
+    text: &str,
+    root: &puppet_syntax::SyntaxNode,
+    index: &LineIndex,
+) -> Option<Problem> {
+    let offset = first_change(root, text, &FormatOptions::default()).ok()??;
+    let offset = TextSize::try_from(offset).ok()?;
+    let line = index.line_col(offset, ColumnEncoding::Utf8).line;
     let end_of_text = TextRange::empty(TextSize::from(text.len() as u32));
-    let range = index.line_range(line as u32).unwrap_or(end_of_text);
+    let range = index.line_range(line).unwrap_or(end_of_text);
     let mut problem = Problem::at(path, index, range, ProblemCode::Format);
     problem.message = format!(
         "not formatted: `puppet-ls fmt` would change this file, first on line {}",

@@ -11,6 +11,7 @@ use super::source::collect_sources;
 use puppet_format::{format_source, FormatOptions, NotFormatted};
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
 use puppet_syntax::SourceKind;
+use rayon::prelude::*;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -40,18 +41,27 @@ pub fn run(paths: &[PathBuf], mode: Mode) -> ExitCode {
     } else {
         paths.to_vec()
     };
+    // Every file on every core; what is printed comes in the files' order.
+    let outcomes: Vec<Result<Outcome, String>> = manifests(&roots)
+        .par_iter()
+        .map(|path| file(path, mode, &options))
+        .collect();
     let mut failed = false;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    for path in manifests(&roots) {
-        match file(&path, mode, &options, &mut out) {
-            Ok(changed) => failed |= changed && !mode.writes(),
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for outcome in outcomes {
+        match outcome {
+            Ok(outcome) => {
+                failed |= outcome.changed && !mode.writes();
+                let _ = out.write_all(outcome.output.as_bytes());
+            }
             Err(problem) => {
+                let _ = out.flush();
                 eprintln!("{problem}");
                 failed = true;
             }
         }
     }
+    let _ = out.flush();
     if failed {
         ExitCode::FAILURE
     } else {
@@ -74,13 +84,16 @@ fn manifests(roots: &[PathBuf]) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Formats one file as `mode` says; whether it changed (or would).
-fn file(
-    path: &Path,
-    mode: Mode,
-    options: &FormatOptions,
-    out: &mut impl Write,
-) -> Result<bool, String> {
+/// What formatting one file did.
+struct Outcome {
+    /// It changed (or would).
+    changed: bool,
+    /// What to print for it (its name under `--check`, its diff).
+    output: String,
+}
+
+/// Formats one file as `mode` says.
+fn file(path: &Path, mode: Mode, options: &FormatOptions) -> Result<Outcome, String> {
     let bytes =
         std::fs::read(path).map_err(|e| format!("{}: error: cannot read: {e}", path.display()))?;
     let text = String::from_utf8(bytes).map_err(|e| {
@@ -92,20 +105,26 @@ fn file(
     })?;
     let formatted = format_source(&text, SourceKind::Manifest, options)
         .map_err(|why| problem(path, &text, &why))?;
-    if formatted == text {
-        return Ok(false);
+    let mut outcome = Outcome {
+        changed: formatted != text,
+        output: String::new(),
+    };
+    if !outcome.changed {
+        return Ok(outcome);
     }
     if mode.check {
-        let _ = writeln!(out, "{}", path.display());
+        outcome.output = format!("{}\n", path.display());
     }
     if mode.diff {
-        let _ = write!(out, "{}", unified_diff(path, &text, &formatted));
+        outcome
+            .output
+            .push_str(&unified_diff(path, &text, &formatted));
     }
     if mode.writes() {
         std::fs::write(path, &formatted)
             .map_err(|e| format!("{}: error: cannot write: {e}", path.display()))?;
     }
-    Ok(true)
+    Ok(outcome)
 }
 
 /// `path:line:col: error: ...` for a text that was not formatted.
