@@ -8,7 +8,7 @@
 //! Facts absent from the schema have type `Any`.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{OnceLock, RwLock};
 
 use super::json::{Json, JsonExt};
 use crate::model::Type;
@@ -60,6 +60,10 @@ pub struct Fact {
     matcher: Option<regex::Regex>,
 }
 
+/// At most this many paths are remembered as matched (a long editing
+/// session asks about every name typed).
+const MATCHED_PATHS: usize = 50_000;
+
 /// The fact table with a path index.
 #[derive(Debug, Default)]
 pub struct Facts {
@@ -77,6 +81,10 @@ pub struct Facts {
     /// fact's type is built from its members', and inference asks for
     /// `$facts` often).
     entry_types: Vec<OnceLock<Type>>,
+    /// Paths already matched against the placeholder entries (inference
+    /// asks for every variable name whether it is a legacy fact, and most
+    /// are not: each would try every pattern again).
+    matched: RwLock<HashMap<String, Option<usize>>>,
 }
 
 impl Facts {
@@ -126,6 +134,7 @@ impl Facts {
             placeholders,
             children,
             entry_types,
+            matched: RwLock::default(),
         }
     }
 
@@ -134,12 +143,27 @@ impl Facts {
         if let Some(&i) = self.exact.get(path) {
             return self.all.get(i);
         }
+        let known = self.matched.read().ok().and_then(|m| m.get(path).copied());
+        let index = known.unwrap_or_else(|| {
+            let index = self.match_placeholders(path);
+            if let Ok(mut matched) = self.matched.write() {
+                if matched.len() < MATCHED_PATHS {
+                    matched.insert(path.to_string(), index);
+                }
+            }
+            index
+        });
+        self.all.get(index?)
+    }
+
+    /// The entry with placeholders that `path` matches.
+    fn match_placeholders(&self, path: &str) -> Option<usize> {
         let segs: Vec<&str> = path.split('.').collect();
         self.placeholders
             .get(&segs.len())?
             .iter()
-            .filter_map(|&i| self.all.get(i))
-            .find(|f| self.matches(f, &segs))
+            .copied()
+            .find(|&i| self.all.get(i).is_some_and(|f| self.matches(f, &segs)))
     }
 
     /// True when the entry's path matches the segments; a placeholder
