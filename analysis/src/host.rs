@@ -616,7 +616,7 @@ impl AnalysisHost {
     /// limits are dropped, so that checking a large code base holds only
     /// what the next files need.
     pub fn diagnostics_of(&mut self, paths: &[PathBuf]) -> Vec<Vec<Diagnostic>> {
-        const BATCH: usize = 64;
+        const BATCH: usize = 16;
         let mut out = Vec::with_capacity(paths.len());
         for batch in paths.chunks(BATCH) {
             // Nothing changes the database meanwhile: never cancelled.

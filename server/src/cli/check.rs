@@ -11,7 +11,7 @@ use puppet_analysis::host::AnalysisHost;
 use puppet_format::{first_change, format_source, FormatOptions};
 use puppet_lint_checks::{apply_fixes, LintConfig, LintDiagnostic, TextEdit};
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
-use puppet_syntax::{SharedText, SourceKind, TextRange, TextSize};
+use puppet_syntax::{SourceKind, TextRange, TextSize};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -109,16 +109,16 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
             host.set_files(fixed);
         }
     }
-    // Plain data for the workers: texts and trees (a database view is for
-    // one thread).
+    // Plain data for the workers: texts, and trees when style checks run
+    // (a database view is for one thread; holding every tree otherwise
+    // would only keep them from the database's eviction).
+    let styles = settings.project.lint.enabled || settings.format_check;
     let analysis = host.analysis();
     let sources: Vec<_> = reported
         .iter()
         .map(|path| {
-            (
-                analysis.text(path).unwrap_or_default(),
-                analysis.parse(path),
-            )
+            let text = analysis.text(path).unwrap_or_default();
+            (text, styles.then(|| analysis.parse(path)).flatten())
         })
         .collect();
     drop(analysis);
@@ -140,8 +140,9 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
         .par_iter()
         .zip(all.par_iter())
         .zip(styled.into_par_iter())
-        .map(|((path, diagnostics), style)| {
-            let index = &style.index;
+        .zip(sources.par_iter())
+        .map(|(((path, diagnostics), style), (text, _))| {
+            let index = &LineIndex::from_shared(text.clone());
             let mut found: Vec<Problem> = diagnostics
                 .iter()
                 .filter(|d| settings.reports(ProblemCode::Analysis(d.code)))
@@ -154,7 +155,11 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
                     .filter(|d| !is_reported_by_analysis(d, diagnostics))
                     .map(|d| settings.graded(Problem::lint(path, index, d))),
             );
-            found.extend(style.unformatted.map(|p| settings.graded(p)));
+            found.extend(
+                style
+                    .first_change
+                    .map(|at| settings.graded(unformatted(path, index, at))),
+            );
             found.sort_by_key(|p| (p.line, p.column));
             found
         })
@@ -216,40 +221,42 @@ fn reported_files(host: &AnalysisHost, paths: &[PathBuf], project: &ProjectConfi
 
 /// What the style checks found in one file, with its line index.
 struct Style {
-    index: LineIndex,
     /// puppet-lint's reported findings.
     lint: Vec<LintDiagnostic>,
-    /// `unformatted`, when reported.
-    unformatted: Option<Problem>,
+    /// Where formatting would first change the file, when `unformatted`
+    /// is reported.
+    first_change: Option<TextSize>,
 }
 
 /// The style checks of one file: puppet-lint's and the formatter's, for
 /// manifests that the analysis parsed.
 fn style(
     path: &Path,
-    text: &SharedText,
+    text: &str,
     parse: Option<&puppet_syntax::Parse>,
     settings: &Settings,
     config: &LintConfig,
 ) -> Style {
-    let index = LineIndex::from_shared(text.clone());
     let mut style = Style {
-        index,
         lint: Vec::new(),
-        unformatted: None,
+        first_change: None,
     };
     let Some(parse) = parse.filter(|_| is_manifest(path)) else {
         return style;
     };
+    let root = parse.syntax_node();
     if settings.project.lint.enabled {
-        style.lint = lint_manifest(path, text, &parse.syntax_node(), config);
+        style.lint = lint_manifest(path, text, &root, config);
         style
             .lint
             .retain(|d| settings.reports(ProblemCode::Lint(d.check)));
     }
     let parsed = parse.errors().is_empty();
     if parsed && settings.format_check && settings.reports(ProblemCode::Format) {
-        style.unformatted = unformatted(path, text, &parse.syntax_node(), &style.index);
+        style.first_change = first_change(&root, text, &FormatOptions::default())
+            .ok()
+            .flatten()
+            .and_then(|offset| TextSize::try_from(offset).ok());
     }
     style
 }
@@ -276,17 +283,11 @@ fn lint_config(project: &ProjectConfig) -> LintConfig {
     config
 }
 
-/// `unformatted`, on the first line formatting would change.
-fn unformatted(
-    path: &Path,
-    text: &str,
-    root: &puppet_syntax::SyntaxNode,
-    index: &LineIndex,
-) -> Option<Problem> {
-    let offset = first_change(root, text, &FormatOptions::default()).ok()??;
-    let offset = TextSize::try_from(offset).ok()?;
-    let line = index.line_col(offset, ColumnEncoding::Utf8).line;
-    let end_of_text = TextRange::empty(TextSize::from(text.len() as u32));
+/// `unformatted`, on the line where formatting would first change the
+/// file.
+fn unformatted(path: &Path, index: &LineIndex, first_change: TextSize) -> Problem {
+    let line = index.line_col(first_change, ColumnEncoding::Utf8).line;
+    let end_of_text = TextRange::empty(TextSize::of(index.text()));
     let range = index.line_range(line).unwrap_or(end_of_text);
     let mut problem = Problem::at(path, index, range, ProblemCode::Format);
     problem.message = format!(
@@ -294,7 +295,7 @@ fn unformatted(
         line + 1
     );
     problem.fix = Some("format the file".to_string());
-    Some(problem)
+    problem
 }
 
 /// Applies puppet-lint's fixes (those of reported checks) and then the
