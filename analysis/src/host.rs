@@ -595,16 +595,27 @@ impl AnalysisHost {
         }
     }
 
+    /// The Puppet sources and Hiera files of the workspace.
     pub fn paths(&self) -> impl Iterator<Item = &Path> {
-        self.files.keys().map(PathBuf::as_path)
+        self.files
+            .keys()
+            .chain(self.data_files.keys())
+            .map(PathBuf::as_path)
     }
 
+    /// A file's text (a Hiera file's copied into a `SharedText`).
     pub fn text(&self, path: &Path) -> Option<SharedText> {
+        if let Some(file) = self.data_files.get(path) {
+            return Some(Arc::new(file.text(&self.db).to_string()));
+        }
         self.files.get(path).map(|f| f.text(&self.db).clone())
     }
 
     /// Every diagnostic of a file, in text order (empty for unknown files).
     pub fn diagnostics(&self, path: &Path) -> Vec<Diagnostic> {
+        if let Some(&file) = self.data_files.get(path) {
+            return crate::diagnostics::data_file_diagnostics(&self.db, file).clone();
+        }
         match self.files.get(path) {
             Some(&file) => file_diagnostics(&self.db, self.workspace, file).clone(),
             None => Vec::new(),
@@ -682,12 +693,7 @@ impl Analysis {
     /// Every diagnostic of a file, or `Err` when a newer edit cancelled the
     /// computation (the caller drops the view and asks again later).
     pub fn diagnostics(&self, path: &Path) -> Result<Vec<Diagnostic>, salsa::Cancelled> {
-        let Some(&file) = self.files.get(path) else {
-            return Ok(Vec::new());
-        };
-        salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| {
-            file_diagnostics(&self.db, self.workspace, file).clone()
-        }))
+        self.diagnostics_where(path, |_| true, usize::MAX)
     }
 
     /// The first `limit` diagnostics of a file that `keep` accepts, in text
@@ -698,12 +704,13 @@ impl Analysis {
         keep: impl Fn(&Diagnostic) -> bool,
         limit: usize,
     ) -> Result<Vec<Diagnostic>, salsa::Cancelled> {
-        let Some(&file) = self.files.get(path) else {
-            return Ok(Vec::new());
-        };
         salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| {
-            file_diagnostics(&self.db, self.workspace, file)
-                .iter()
+            let all = match (self.files.get(path), self.data_file(path)) {
+                (Some(&file), _) => file_diagnostics(&self.db, self.workspace, file),
+                (None, Some(file)) => crate::diagnostics::data_file_diagnostics(&self.db, file),
+                (None, None) => return Vec::new(),
+            };
+            all.iter()
                 .filter(|d| keep(d))
                 .take(limit)
                 .cloned()
@@ -711,18 +718,36 @@ impl Analysis {
         }))
     }
 
+    /// The Puppet sources and Hiera files of the workspace.
     pub fn paths(&self) -> impl Iterator<Item = &Path> {
-        self.files.keys().map(PathBuf::as_path)
+        let data = self.workspace.data_files(&self.db).iter();
+        self.files
+            .keys()
+            .map(PathBuf::as_path)
+            .chain(data.map(|f| f.path(&self.db).as_path()))
+    }
+
+    /// The Hiera file at `path`.
+    fn data_file(&self, path: &Path) -> Option<DataFile> {
+        let data = self.workspace.data_files(&self.db);
+        data.iter().copied().find(|f| f.path(&self.db) == path)
     }
 
     /// Where a file's lines start (memoized while its text is unchanged).
     pub fn line_index(&self, path: &Path) -> Option<Arc<puppet_syntax::line_index::LineIndex>> {
+        if let Some(file) = self.data_file(path) {
+            let text = file.text(&self.db);
+            return Some(Arc::new(puppet_syntax::line_index::LineIndex::new(text)));
+        }
         let &file = self.files.get(path)?;
         Some(crate::db::line_index(&self.db, file).clone())
     }
 
     /// The file's current text.
     pub fn text(&self, path: &Path) -> Option<SharedText> {
+        if let Some(file) = self.data_file(path) {
+            return Some(Arc::new(file.text(&self.db).to_string()));
+        }
         let &file = self.files.get(path)?;
         Some(file.text(&self.db).clone())
     }

@@ -321,3 +321,35 @@ fn check_reads_puppet_ls_toml_upwards_under_the_command_line() {
     assert!(err.contains("puppet-ls.toml:2:"), "{err}");
     assert!(err.contains("did you mean 'unknown-class'"), "{err}");
 }
+
+#[test]
+fn check_reports_hiera_files_with_puppets_severities() {
+    let dir = std::env::temp_dir().join(format!("puppet-ls-hiera-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    std::fs::create_dir_all(dir.join("manifests")).unwrap();
+    std::fs::write(dir.join("manifests/site.pp"), "# Site.\nnotice('x')\n").unwrap();
+    std::fs::write(
+        dir.join("hiera.yaml"),
+        "version: 5\nhierarchy:\n  - name: Common\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("data/common.yaml"), "ntp::servers: [a\n").unwrap();
+    std::fs::write(dir.join("data/nodes.json"), "{\"ntp::servers\": []}\n").unwrap();
+    let (status, out, err) = puppet_ls_with_stderr(&["check", dir.to_str().unwrap()]);
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains(": error: ")).collect();
+    assert_eq!(status, 1, "{out}");
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].contains("data/common.yaml:") && lines[0].ends_with("[yaml-syntax]"));
+    assert!(lines[1].contains("hiera.yaml:3:") && lines[1].ends_with("[hiera-config]"));
+    assert!(err.contains("checked 4 files: 2 errors"), "{err}");
+    // Version 4: Puppet 7 reads it with a deprecation warning.
+    std::fs::write(dir.join("hiera.yaml"), "version: 4\ndatadir: data\n").unwrap();
+    std::fs::write(dir.join("data/common.yaml"), "ntp::servers: [a]\n").unwrap();
+    let (status, out, _) = puppet_ls_with_stderr(&["check", dir.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(status, 0, "{out}");
+    assert!(
+        out.contains(": warning: hiera.yaml version 4 is deprecated"),
+        "{out}"
+    );
+}

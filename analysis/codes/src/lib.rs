@@ -141,6 +141,9 @@ codes! {
     UnsupportedOperator = "unsupported-operator", Syntax, Error, true, "an operator Puppet no longer supports (`+=`, `-=`)";
     UnsupportedExpression = "unsupported-expression", Syntax, Error, true, "a construct Puppet 7 does not support (`type Name { ... }`)";
     DiscontinuedImport = "discontinued-import", Syntax, Error, true, "`import`, removed in Puppet 4";
+    // Hiera's files.
+    YamlSyntax = "yaml-syntax", Syntax, Error, true, "a Hiera data file or `hiera.yaml` that is not valid YAML (JSON for `.json` files): Puppet's lookups fail on it";
+    HieraConfig = "hiera-config", Syntax, ErrorOrWarning, true, "a `hiera.yaml` Puppet cannot use: an error when its lookups fail (a level without a name or a path), a warning when Puppet only warns (version 4, deprecated) or ignores the file (version 3 outside the global layer)";
     // The workspace.
     DefinitionLocation = "definition-location", Semantic, Error, true, "autoloading will not find this definition in this file";
     TopLevelStatementInModule = "top-level-statement-in-module", Semantic, Error, true, "an autoloaded module file holds more than definitions";

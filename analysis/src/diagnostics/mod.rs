@@ -10,10 +10,12 @@
 
 mod arguments;
 mod calls;
+mod data_files;
 mod resources;
 mod statements;
 mod templates;
 pub mod types;
+pub use data_files::data_file_diagnostics;
 mod variables;
 mod workspace_types;
 

@@ -3,7 +3,7 @@
 //! as data with ranges; nothing is resolved against files here.
 
 use super::yaml::{self, YamlNode, YamlValue};
-use puppet_syntax::TextRange;
+use puppet_syntax::{Severity, TextRange};
 
 /// Hiera's default data directory, relative to the `hiera.yaml`.
 pub const DEFAULT_DATADIR: &str = "data";
@@ -20,6 +20,9 @@ pub struct HieraConfig {
     /// A module's `default_hierarchy`, consulted only when the regular
     /// hierarchy finds nothing.
     pub default_hierarchy: Vec<Level>,
+    /// The YAML syntax errors (then nothing else is read).
+    pub syntax_errors: Vec<yaml::YamlError>,
+    /// What Hiera 5 cannot use.
     pub problems: Vec<ConfigProblem>,
 }
 
@@ -102,6 +105,9 @@ impl Backend {
 pub struct ConfigProblem {
     pub range: TextRange,
     pub message: String,
+    /// An error when Puppet's lookups fail on it, a warning when Puppet
+    /// only warns (version 4) or ignores the file (version 3).
+    pub severity: Severity,
 }
 
 impl HieraConfig {
@@ -123,13 +129,10 @@ impl HieraConfig {
 /// Reads a `hiera.yaml`.
 pub fn parse(text: &str) -> HieraConfig {
     let doc = yaml::parse(text);
-    let mut config = HieraConfig::default();
-    for error in doc.errors {
-        config.problems.push(ConfigProblem {
-            range: error.range,
-            message: error.message,
-        });
-    }
+    let mut config = HieraConfig {
+        syntax_errors: doc.errors,
+        ..HieraConfig::default()
+    };
     let Some(root) = doc.root else {
         return config;
     };
@@ -137,23 +140,54 @@ pub fn parse(text: &str) -> HieraConfig {
         config.problems.push(ConfigProblem {
             range: node.range,
             message,
+            severity: Severity::Error,
         });
     };
-    match root.get("version").map(|v| &v.value) {
-        Some(YamlValue::Integer(v)) => config.version = Some(*v),
-        _ => problem(
-            &mut config,
-            &root,
-            "hiera.yaml needs `version: 5`".to_string(),
-        ),
-    }
-    if let Some(version) = config.version.filter(|&v| v != 5) {
-        let node = root.get("version").unwrap_or(&root).clone();
-        problem(
-            &mut config,
-            &node,
-            format!("Hiera version {version} is not supported: Puppet 7 reads version 5"),
-        );
+    let warning = |config: &mut HieraConfig, node: &YamlNode, message: String| {
+        config.problems.push(ConfigProblem {
+            range: node.range,
+            message,
+            severity: Severity::Warning,
+        });
+    };
+    let version_node = root.get("version").unwrap_or(&root).clone();
+    config.version = match root.get("version").map(|v| &v.value) {
+        Some(YamlValue::Integer(v)) => Some(*v),
+        _ => None,
+    };
+    match config.version {
+        Some(5) => {}
+        // Puppet 7 reads version 4 with a deprecation warning.
+        Some(4) => {
+            warning(
+                &mut config,
+                &version_node,
+                "hiera.yaml version 4 is deprecated: convert it to version 5".to_string(),
+            );
+            config.datadir = root
+                .get("datadir")
+                .and_then(|d| d.as_str())
+                .map(String::from);
+            return config;
+        }
+        // Without a version Hiera reads version 3, which only the global
+        // layer may use: Puppet ignores it in an environment or module.
+        Some(3) | None => {
+            warning(
+                &mut config,
+                &version_node,
+                "a hiera.yaml without `version: 5` is read as version 3, which Puppet ignores in an environment or module".to_string(),
+            );
+            return config;
+        }
+        Some(version) => {
+            problem(
+                &mut config,
+                &version_node,
+                format!("Hiera version {version} does not exist: Puppet 7 reads version 5"),
+            );
+            return config;
+        }
     }
     if let Some(defaults) = root.get("defaults") {
         config.datadir = defaults
@@ -276,11 +310,35 @@ mod tests {
 
     #[test]
     fn problems_are_reported() {
-        let config = parse("version: 4\nhierarchy:\n  - name: x\n  - path: a.yaml\n");
+        let config = parse("version: 5\nhierarchy:\n  - name: x\n  - path: a.yaml\n");
         let messages: Vec<&str> = config.problems.iter().map(|p| p.message.as_str()).collect();
-        assert_eq!(messages.len(), 3, "{messages:?}");
-        assert!(messages[0].contains("version 4"));
-        assert!(messages[1].contains("no `path`"));
-        assert!(messages[2].contains("needs a `name`"));
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert!(messages[0].contains("no `path`"));
+        assert!(messages[1].contains("needs a `name`"));
+        assert!(config
+            .problems
+            .iter()
+            .all(|p| p.severity == Severity::Error));
+        // What Puppet 7 only warns about: version 4 (deprecated, read) and
+        // version 3 (ignored outside the global layer).
+        for (text, words) in [
+            (
+                "version: 4\ndatadir: hieradata\nhierarchy:\n  - name: x\n",
+                "deprecated",
+            ),
+            ("---\n:backends: [yaml]\n", "version 3"),
+        ] {
+            let config = parse(text);
+            assert_eq!(config.problems.len(), 1, "{text}");
+            assert_eq!(config.problems[0].severity, Severity::Warning);
+            assert!(config.problems[0].message.contains(words), "{text}");
+        }
+        assert_eq!(
+            parse("version: 4\ndatadir: hieradata\n").datadirs(),
+            ["hieradata"]
+        );
+        assert_eq!(parse("version: 6\n").problems[0].severity, Severity::Error);
+        let broken = parse("version: 5\nhierarchy: [\n");
+        assert_eq!(broken.syntax_errors.len(), 1);
     }
 }
