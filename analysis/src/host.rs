@@ -614,7 +614,8 @@ impl AnalysisHost {
     /// Every diagnostic of a file, in text order (empty for unknown files).
     pub fn diagnostics(&self, path: &Path) -> Vec<Diagnostic> {
         if let Some(&file) = self.data_files.get(path) {
-            return crate::diagnostics::data_file_diagnostics(&self.db, file).clone();
+            return crate::diagnostics::data_file_diagnostics(&self.db, self.workspace, file)
+                .clone();
         }
         match self.files.get(path) {
             Some(&file) => file_diagnostics(&self.db, self.workspace, file).clone(),
@@ -707,7 +708,9 @@ impl Analysis {
         salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| {
             let all = match (self.files.get(path), self.data_file(path)) {
                 (Some(&file), _) => file_diagnostics(&self.db, self.workspace, file),
-                (None, Some(file)) => crate::diagnostics::data_file_diagnostics(&self.db, file),
+                (None, Some(file)) => {
+                    crate::diagnostics::data_file_diagnostics(&self.db, self.workspace, file)
+                }
                 (None, None) => return Vec::new(),
             };
             all.iter()

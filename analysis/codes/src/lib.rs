@@ -145,6 +145,7 @@ codes! {
     YamlSyntax = "yaml-syntax", Syntax, Error, true, "a Hiera data file or `hiera.yaml` that is not valid YAML (JSON for `.json` files): Puppet's lookups fail on it";
     HieraConfig = "hiera-config", Syntax, ErrorOrWarning, true, "a `hiera.yaml` Puppet cannot use: an error when its lookups fail (a level without a name or a path), a warning when Puppet only warns (version 4, deprecated) or ignores the file (version 3 outside the global layer)";
     // The workspace.
+    HieraUnknownParameter = "hiera-unknown-parameter", Semantic, Warning, true, "a Hiera key `module::class::param` whose class exists in the workspace without such a parameter: automatic parameter lookup never reads it";
     DefinitionLocation = "definition-location", Semantic, Error, true, "autoloading will not find this definition in this file";
     TopLevelStatementInModule = "top-level-statement-in-module", Semantic, Error, true, "an autoloaded module file holds more than definitions";
     DuplicateDefinition = "duplicate-definition", Semantic, Error, true, "a class, defined type, function or type alias defined twice";

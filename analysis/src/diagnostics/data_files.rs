@@ -1,16 +1,24 @@
-//! The diagnostics of Hiera's files: each alone, as a parser reports on a
-//! manifest.
+//! The diagnostics of Hiera's files: YAML syntax and `hiera.yaml`, each
+//! file alone, and keys that bind no class parameter of the workspace.
 
 use super::Diagnostic;
-use crate::db::DataFile;
+use crate::builtins::suggest;
+use crate::db::{DataFile, Workspace};
 use crate::hiera;
+use crate::index::{lookup, Namespace};
 use puppet_syntax::{Code, Severity};
 use std::sync::Arc;
 
-/// The problems of a Hiera file: YAML syntax errors (`yaml-syntax`), and
-/// for `hiera.yaml` what Hiera 5 cannot use (`hiera-config`).
+/// The problems of a Hiera file: YAML syntax errors (`yaml-syntax`), for
+/// `hiera.yaml` what Hiera cannot use (`hiera-config`), and for data the
+/// keys of workspace classes that name no parameter
+/// (`hiera-unknown-parameter`).
 #[salsa::tracked(returns(ref))]
-pub fn data_file_diagnostics(db: &dyn salsa::Database, file: DataFile) -> Vec<Diagnostic> {
+pub fn data_file_diagnostics(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: DataFile,
+) -> Vec<Diagnostic> {
     let text = file.text(db);
     let diagnostic = |code: Code, severity, range, message: &str| Diagnostic {
         range,
@@ -33,11 +41,43 @@ pub fn data_file_diagnostics(db: &dyn salsa::Database, file: DataFile) -> Vec<Di
             .map(|p| diagnostic(Code::HieraConfig, p.severity, p.range, &p.message));
         return syntax.chain(problems).collect();
     }
-    hiera::yaml::parse(text)
+    let doc = hiera::yaml::parse(text);
+    let syntax = doc
         .errors
         .iter()
-        .map(|e| error(Code::YamlSyntax, e.range, &e.message))
-        .collect()
+        .map(|e| error(Code::YamlSyntax, e.range, &e.message));
+    let keys = doc.root.iter().flat_map(|root| root.entries());
+    let unknown = keys.filter_map(|(key, _)| {
+        let message = unknown_parameter(db, workspace, key.as_str()?)?;
+        Some(diagnostic(
+            Code::HieraUnknownParameter,
+            Severity::Warning,
+            key.range,
+            &message,
+        ))
+    });
+    syntax.chain(unknown).collect()
+}
+
+/// Why a key `module::class::param` binds nothing, when its class is in
+/// the workspace without that parameter.
+fn unknown_parameter(db: &dyn salsa::Database, workspace: Workspace, key: &str) -> Option<String> {
+    let (class, param) = key.trim_start_matches("::").rsplit_once("::")?;
+    if class.is_empty() || param.is_empty() {
+        return None;
+    }
+    let found = lookup(db, workspace, Namespace::Class, class).first()?;
+    let params = &found.definition.params;
+    if params.iter().any(|p| p.name == param) {
+        return None;
+    }
+    let hint = suggest::suggest(param, params.iter().map(|p| p.name.as_str()), 1)
+        .first()
+        .map(|s| format!(": did you mean '{class}::{s}'?"))
+        .unwrap_or_default();
+    Some(format!(
+        "class '{class}' has no parameter '{param}': automatic parameter lookup never reads this key{hint}"
+    ))
 }
 
 #[cfg(test)]
@@ -63,7 +103,9 @@ mod tests {
             "#- /env/hiera.yaml\nversion: 5\nhierarchy:\n  - name: Common\n  - path: common.yaml\n\
              #- /env/data/common.yaml\nntp::servers:\n  - a\n  b: [\n\
              #- /env/data/nodes/web.json\n{\"ntp::servers\": [\"x\"]}\n\
-             #- /env/manifests/site.pp\nnotice(1)\n",
+             #- /env/manifests/site.pp\nnotice(1)\n\
+             #- /env/modules/ntp/manifests/init.pp\nclass ntp(Array $servers = []) {}\n\
+             #- /env/data/nodes/db.yaml\nntp::serverz: []\nntp::servers: []\nother::key: 1\nntp: 1\n",
         ));
         let config = found(&host, "/env/hiera.yaml");
         let codes: Vec<&str> = config.iter().map(|(c, _, _)| c.as_str()).collect();
@@ -73,6 +115,14 @@ mod tests {
         assert_eq!(data.len(), 1, "{data:?}");
         assert_eq!(data[0].0, "yaml-syntax");
         assert!(found(&host, "/env/data/nodes/web.json").is_empty());
+        let keys = found(&host, "/env/data/nodes/db.yaml");
+        assert_eq!(keys.len(), 1, "{keys:?}");
+        assert_eq!(keys[0].0, "hiera-unknown-parameter");
+        assert_eq!(keys[0].1, 0);
+        assert!(
+            keys[0].2.ends_with("did you mean 'ntp::servers'?"),
+            "{keys:?}"
+        );
         let paths: Vec<&Path> = host.paths().collect();
         assert!(paths.contains(&Path::new("/env/data/common.yaml")));
         // The snapshot the language server reads answers the same.
