@@ -478,3 +478,31 @@ fn syntax_tree_request_matches_the_cli() {
     assert_eq!(tree.as_str().unwrap(), expected);
     assert!(server.shutdown().success());
 }
+
+/// Hiera files that are not open are reported with the workspace's other
+/// files: a data file that is not valid YAML, a `hiera.yaml` level without a
+/// path.
+#[test]
+fn hiera_files_are_in_the_workspace_diagnostics() {
+    let dir = fixture(
+        "#- hiera.yaml\nversion: 5\nhierarchy:\n  - name: Common\n\
+         #- data/common.yaml\nntp::servers: [a\n\
+         #- manifests/site.pp\n# Site.\nnotice('x')\n",
+    );
+    let mut server = Server::start();
+    server.initialize(dir.path(), pull_capabilities());
+    server.wait_indexed();
+    let report = server.call("workspace/diagnostic", json!({"previousResultIds": []}));
+    let items = report["items"].as_array().unwrap();
+    let of = |rel: &str| {
+        items
+            .iter()
+            .find(|i| i["uri"] == dir.uri(rel).as_str())
+            .unwrap_or_else(|| panic!("{rel} not in {report:#}"))
+    };
+    assert_eq!(codes(&of("data/common.yaml")["items"]), ["yaml-syntax"]);
+    let config = &of("hiera.yaml")["items"];
+    assert_eq!(codes(config), ["hiera-config"]);
+    assert_eq!(config[0]["range"]["start"]["line"], 2);
+    assert!(server.shutdown().success());
+}

@@ -17,12 +17,16 @@ use tower_lsp_server::lsp_types::{
 };
 
 /// Files whose change matters, as watch patterns.
-const WATCHED: [&str; 5] = [
+const WATCHED: [&str; 9] = [
     "**/*.pp",
     "**/*.epp",
     "**/*.rb",
     "**/metadata.json",
     "**/environment.conf",
+    "**/*.yaml",
+    "**/*.yml",
+    "**/*.json",
+    "**/*.eyaml",
 ];
 /// Files read per blocking task while indexing (one progress step each).
 const READ_CHUNK: usize = 200;
@@ -31,7 +35,7 @@ const READ_CHUNK: usize = 200;
 /// environments): a change means discovering again.
 fn is_layout_file(path: &Path) -> bool {
     path.file_name()
-        .is_some_and(|n| n == "metadata.json" || n == "environment.conf")
+        .is_some_and(|n| n == "metadata.json" || n == "environment.conf" || n == "hiera.yaml")
 }
 
 fn is_source_file(path: &Path) -> bool {
@@ -106,6 +110,7 @@ pub async fn index(backend: Backend) {
         .files
         .iter()
         .chain(&discovered.ruby_files)
+        .chain(&discovered.data_files)
         .cloned()
         .collect();
     let total = paths.len().max(1);
@@ -152,7 +157,9 @@ pub async fn watched_files_changed(backend: &Backend, changes: Vec<FileEvent>) {
             rediscover = true;
         } else if change.typ == FileChangeType::DELETED {
             deletes.push(path);
-        } else if is_source_file(&path) {
+        } else if is_source_file(&path) || backend.state().disk_files.contains(&path) {
+            // Data files are those discovery found (in the data
+            // directories `hiera.yaml` names), not any YAML file.
             reads.push(path);
         }
     }
