@@ -706,12 +706,13 @@ impl Analysis {
         limit: usize,
     ) -> Result<Vec<Diagnostic>, salsa::Cancelled> {
         salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| {
-            let all = match (self.files.get(path), self.data_file(path)) {
-                (Some(&file), _) => file_diagnostics(&self.db, self.workspace, file),
-                (None, Some(file)) => {
-                    crate::diagnostics::data_file_diagnostics(&self.db, self.workspace, file)
-                }
-                (None, None) => return Vec::new(),
+            // Sources first: the Hiera files are searched only for other paths.
+            let all = if let Some(&file) = self.files.get(path) {
+                file_diagnostics(&self.db, self.workspace, file)
+            } else if let Some(file) = self.data_file(path) {
+                crate::diagnostics::data_file_diagnostics(&self.db, self.workspace, file)
+            } else {
+                return Vec::new();
             };
             all.iter()
                 .filter(|d| keep(d))
@@ -738,21 +739,20 @@ impl Analysis {
 
     /// Where a file's lines start (memoized while its text is unchanged).
     pub fn line_index(&self, path: &Path) -> Option<Arc<puppet_syntax::line_index::LineIndex>> {
-        if let Some(file) = self.data_file(path) {
-            let text = file.text(&self.db);
-            return Some(Arc::new(puppet_syntax::line_index::LineIndex::new(text)));
+        if let Some(&file) = self.files.get(path) {
+            return Some(crate::db::line_index(&self.db, file).clone());
         }
-        let &file = self.files.get(path)?;
-        Some(crate::db::line_index(&self.db, file).clone())
+        let text = self.data_file(path)?.text(&self.db);
+        Some(Arc::new(puppet_syntax::line_index::LineIndex::new(text)))
     }
 
     /// The file's current text.
     pub fn text(&self, path: &Path) -> Option<SharedText> {
-        if let Some(file) = self.data_file(path) {
-            return Some(Arc::new(file.text(&self.db).to_string()));
+        if let Some(&file) = self.files.get(path) {
+            return Some(file.text(&self.db).clone());
         }
-        let &file = self.files.get(path)?;
-        Some(file.text(&self.db).clone())
+        let text = self.data_file(path)?.text(&self.db);
+        Some(Arc::new(text.to_string()))
     }
 
     /// The file's tree as the analysis holds it (after an edit, the
