@@ -209,6 +209,19 @@ impl AnalysisHost {
         host
     }
 
+    /// A workspace discovered from in-memory files (a fixture, see
+    /// [`parse_fixture`]) as from disk, with `root` as its root: for tests
+    /// that need environments as well as modules.
+    pub fn discover_fixture(root: &str, fixture: &str) -> AnalysisHost {
+        AnalysisHost::discover_files(root, parse_fixture(fixture))
+    }
+
+    /// A workspace discovered from in-memory files under `root`.
+    pub fn discover_files(root: &str, files: Vec<(PathBuf, String)>) -> AnalysisHost {
+        let fs: puppet_vfs::MemoryFs = files.into_iter().collect();
+        AnalysisHost::from_paths(&fs, &[PathBuf::from(root)])
+    }
+
     /// Adds or updates several files at once (one change of the file set),
     /// as loaded from disk: their content is expected to stay as it is.
     pub fn set_files(&mut self, files: Vec<(PathBuf, String)>) {
@@ -732,7 +745,7 @@ impl Analysis {
     }
 
     /// The Hiera file at `path`.
-    fn data_file(&self, path: &Path) -> Option<DataFile> {
+    pub fn data_file(&self, path: &Path) -> Option<DataFile> {
         let data = self.workspace.data_files(&self.db);
         data.iter().copied().find(|f| f.path(&self.db) == path)
     }

@@ -144,7 +144,9 @@ codes! {
     // Hiera's files.
     YamlSyntax = "yaml-syntax", Syntax, Error, true, "a Hiera data file or `hiera.yaml` that is not valid YAML (JSON for `.json` files): Puppet's lookups fail on it";
     HieraConfig = "hiera-config", Syntax, ErrorOrWarning, true, "a `hiera.yaml` Puppet cannot use: an error when its lookups fail (a level without a name or a path), a warning when Puppet only warns (version 4, deprecated) or ignores the file (version 3 outside the global layer)";
+    HieraInterpolation = "hiera-interpolation", Syntax, ErrorOrWarning, true, "an interpolation `%{...}` in Hiera data or a hierarchy path: an error where Puppet's lookup fails on it (an unknown method, `alias` not alone in its string, a method in a hierarchy path, a malformed key), a warning where it can never find anything (`%{lookup()}` is read as a variable of that name)";
     // The workspace.
+    HieraTypeMismatch = "hiera-type-mismatch", Semantic, Error, true, "a Hiera value for `class::param` that cannot match the parameter's declared type (workspace aliases included): the class fails to compile wherever automatic parameter lookup finds it";
     HieraUnknownParameter = "hiera-unknown-parameter", Semantic, Warning, true, "a Hiera key `module::class::param` whose class exists in the workspace without such a parameter: automatic parameter lookup never reads it";
     DefinitionLocation = "definition-location", Semantic, Error, true, "autoloading will not find this definition in this file";
     TopLevelStatementInModule = "top-level-statement-in-module", Semantic, Error, true, "an autoloaded module file holds more than definitions";

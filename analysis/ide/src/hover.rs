@@ -6,6 +6,7 @@
 //! text.
 
 use super::cursor::token_at;
+use super::hiera_data::{data_markdown, lookup_key_at};
 use super::occurrences::{occurrence_at, Referent};
 use super::{Cancellable, FilePosition};
 use crate::Analysis;
@@ -52,6 +53,15 @@ impl Analysis {
                 file,
                 docs: a.docs(),
             };
+            if let Some(found) = lookup_key_at(&token) {
+                let data = data_markdown(db, a.workspace(), &found.key, found.merge.as_deref());
+                if let Some(markdown) = data {
+                    return Some(HoverResult {
+                        range: found.key_range,
+                        markdown,
+                    });
+                }
+            }
             if let Some(o) = occurrence_at(db, a.workspace(), file, pos.offset) {
                 if let Some(markdown) = h.referent(&o.referent, &token) {
                     return Some(HoverResult {
@@ -297,7 +307,48 @@ impl Hover<'_> {
         if let Some(notes) = self.untyped_parameter(token, name) {
             let _ = writeln!(md, "\n{notes}");
         }
+        if let Some(data) = self
+            .class_parameter_key(token)
+            .and_then(|key| data_markdown(self.db, self.workspace, &key, None))
+        {
+            let _ = write!(md, "\n{data}");
+        }
         Some(md)
+    }
+
+    /// The Hiera key (`class::param`) binding the class parameter the
+    /// token defines or reads.
+    fn class_parameter_key(&self, token: &SyntaxToken) -> Option<String> {
+        let resolution = variable_resolution(self.db, self.workspace, self.file);
+        let offset = token.text_range().start();
+        let name = token.text().trim_start_matches('$');
+        let def = match resolution.definition_at(offset) {
+            Some((_, def)) => def,
+            None => match &resolution.reference_at(offset)?.target {
+                FileTarget::Local(defs) => resolution.definitions.get(*defs.first()?)?,
+                FileTarget::Other(Target::Qualified { class }) => {
+                    let param = name.rsplit("::").next()?;
+                    let found = lookup(self.db, self.workspace, Namespace::Class, class);
+                    let def = &found.first()?.definition;
+                    return def
+                        .params
+                        .iter()
+                        .any(|p| p.name == param)
+                        .then(|| format!("{}::{param}", def.name));
+                }
+                FileTarget::Other(_) => return None,
+            },
+        };
+        if def.kind != VariableDefKind::ClassParam {
+            return None;
+        }
+        let root = parse(self.db, self.file).syntax_node();
+        let class = token_at(&root, def.range.start())?
+            .parent_ancestors()
+            .find_map(ast::ClassDef::cast)?
+            .name()?;
+        let param = name.rsplit("::").next()?;
+        Some(format!("{}::{param}", class.to_ascii_lowercase()))
     }
 
     fn variable_origin(&self, token: &SyntaxToken) -> Option<String> {

@@ -31,6 +31,7 @@ use std::path::PathBuf;
 pub mod completion;
 pub mod cursor;
 pub mod goto_definition;
+mod hiera_data;
 pub mod hover;
 pub mod inlay_hints;
 pub mod occurrences;

@@ -276,3 +276,89 @@ fn untyped_parameter_use_shows_default_and_validations() {
             Validated by `validate_integer`"#]],
     );
 }
+
+/// A control repository with an environment layer (node and common
+/// levels) and a module layer, for the Hiera hovers.
+const HIERA: &str = r#"
+#- /env/manifests/site.pp
+include ntp
+#- /env/hiera.yaml
+version: 5
+defaults:
+  datadir: data
+hierarchy:
+  - name: Nodes
+    path: nodes/%{trusted.certname}.yaml
+  - name: Common
+    path: common.yaml
+#- /env/data/nodes/web01.yaml
+ntp::servers: [web.pool]
+#- /env/data/common.yaml
+ntp::servers:
+  - a.pool
+  - b.pool
+lookup_options:
+  ntp::servers:
+    merge: unique
+#- /env/data/old/unused.yaml
+ntp::servers: [never]
+#- /env/modules/ntp/hiera.yaml
+version: 5
+hierarchy:
+  - name: OS family
+    path: os/%{facts.os.family}.yaml
+  - name: Common
+    path: common.yaml
+#- /env/modules/ntp/data/common.yaml
+ntp::servers: [module.pool]
+ntp::port: 123
+"#;
+
+#[test]
+fn class_parameter_shows_its_hiera_data_in_lookup_order() {
+    let text = format!(
+        "{HIERA}#- /env/modules/ntp/manifests/init.pp\nclass ntp(Array[String] $ser$0vers, Integer $port) {{\n  notice($port)\n}}\n"
+    );
+    let f = common::fixture_at("/env", &text);
+    let hover = puppet_ide::snapshot(&f.host)
+        .hover(&f.position)
+        .expect("not cancelled")
+        .expect("a hover");
+    expect![[r#"
+        ```puppet
+        $servers: Array[String]
+        ```
+
+        Class parameter
+
+        **Hiera** `ntp::servers`: merge `unique` (`lookup_options` in `data/common.yaml`)
+
+        - `data/nodes/web01.yaml` (environment level *Nodes*, `data/nodes/%{trusted.certname}.yaml`): `['web.pool']`
+        - `data/common.yaml` (environment level *Common*, `data/common.yaml`): `['a.pool', 'b.pool']`
+        - `modules/ntp/data/common.yaml` (module ntp level *Common*, `data/common.yaml`): `['module.pool']`
+        - `data/old/unused.yaml` (read by no hierarchy level): `['never']`
+    "#]].assert_eq(&hover.markdown);
+}
+
+#[test]
+fn lookup_key_shows_the_data_and_the_calls_merge() {
+    let text = format!(
+        "{HIERA}#- /env/modules/ntp/manifests/init.pp\nclass ntp {{\n  $p = lookup('ntp::p$0ort', Integer, 'first')\n  $s = hiera_array('ntp::servers')\n}}\n"
+    );
+    let f = common::fixture_at("/env", &text);
+    let hover = puppet_ide::snapshot(&f.host)
+        .hover(&f.position)
+        .expect("not cancelled")
+        .expect("a hover");
+    expect![[r#"
+        /env/modules/ntp/manifests/init.pp:2:15 ''ntp::port''
+        **Hiera** `ntp::port`: merge `first` (given in the call)
+
+        - `modules/ntp/data/common.yaml` (module ntp level *Common*, `data/common.yaml`): `123`
+    "#]]
+    .assert_eq(&format!(
+        "{}\n{}",
+        f.render(&f.position.path, hover.range),
+        hover.markdown
+    ));
+}

@@ -11,7 +11,7 @@
 use super::Diagnostic;
 use crate::builtins::{builtins, suggest};
 use crate::db::{SourceFile, Workspace};
-use crate::hiera::hiera_keys;
+use crate::hiera::data::hiera_key_index;
 use crate::hir::{DefKind, Signature};
 use crate::index::{lookup, Namespace};
 use crate::ruby_plugins::{plugin_index, PluginIndex};
@@ -255,7 +255,7 @@ impl ResourceChecks<'_> {
         // A class parameter may also come from Hiera (automatic parameter
         // lookup of `class::param`).
         let class = def.kind == DefKind::Class;
-        let hiera = hiera_keys(self.db, self.workspace);
+        let hiera = hiera_key_index(self.db, self.workspace);
         let missing: Vec<&str> = def
             .params
             .iter()
@@ -263,7 +263,7 @@ impl ResourceChecks<'_> {
                 !p.has_default && !given.contains(&p.name) && p.name != "name" && p.name != "title"
             })
             .filter(|p| !accepts_undef(p.type_text.as_deref()))
-            .filter(|p| !(class && hiera.contains(&format!("{}::{}", def.name, p.name))))
+            .filter(|p| !(class && hiera.contains_key(&format!("{}::{}", def.name, p.name))))
             .map(|p| p.name.as_str())
             .collect();
         if !missing.is_empty() {

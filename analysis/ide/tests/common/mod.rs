@@ -16,6 +16,16 @@ pub struct Fixture {
 }
 
 pub fn fixture(text: &str) -> Fixture {
+    fixture_with(text, AnalysisHost::from_files)
+}
+
+/// A fixture discovered as on disk with `root` as the workspace's root
+/// (environments and their Hiera layers are found).
+pub fn fixture_at(root: &str, text: &str) -> Fixture {
+    fixture_with(text, |files| AnalysisHost::discover_files(root, files))
+}
+
+fn fixture_with(text: &str, host: impl FnOnce(Vec<(PathBuf, String)>) -> AnalysisHost) -> Fixture {
     let mut position = None;
     let mut files = parse_fixture(text);
     for (path, text) in &mut files {
@@ -29,7 +39,7 @@ pub fn fixture(text: &str) -> Fixture {
     }
     let texts = files.iter().cloned().collect();
     Fixture {
-        host: AnalysisHost::from_files(files),
+        host: host(files),
         position: position.expect("a $0 cursor marker"),
         texts,
     }

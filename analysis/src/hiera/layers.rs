@@ -1,0 +1,344 @@
+//! The hierarchies of a workspace resolved against its files: each
+//! environment and module with a `hiera.yaml` is a layer, each of its
+//! levels lists the data files its paths can name. A path with
+//! interpolations (`nodes/%{trusted.certname}.yaml`) is a template: it can
+//! name every file that matches it with any value in the interpolation's
+//! place, which is what a static tool can say without a node's facts.
+//!
+//! Puppet reads an environment's or a module's data only when it has a
+//! `hiera.yaml` (without one, neither layer exists); a module layer
+//! answers only keys of its own namespace (`ntp::servers` for `ntp`).
+
+use super::config::{self, Backend, HieraConfig, PathSpec};
+use super::interpolation::interpolations;
+use crate::db::{DataFile, Workspace};
+use globset::{Glob, GlobMatcher};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// Whose data a layer is.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum LayerKind {
+    Environment,
+    Module(String),
+}
+
+/// An environment's or module's hierarchy with its files.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Layer {
+    pub kind: LayerKind,
+    /// The directory holding `hiera.yaml`.
+    pub root: PathBuf,
+    pub config: DataFile,
+    pub levels: Vec<Level>,
+    /// A module's `default_hierarchy`: read only when `levels` find
+    /// nothing.
+    pub default_levels: Vec<Level>,
+}
+
+impl Layer {
+    /// Whether this layer may answer a key: an environment any key, a
+    /// module the keys of its namespace.
+    pub fn answers(&self, key: &str) -> bool {
+        match &self.kind {
+            LayerKind::Environment => true,
+            LayerKind::Module(name) => key
+                .trim_start_matches("::")
+                .split_once("::")
+                .is_some_and(|(first, _)| first == name),
+        }
+    }
+
+    /// The regular levels, then the default hierarchy's.
+    pub fn all_levels(&self) -> impl Iterator<Item = &Level> {
+        self.levels.iter().chain(&self.default_levels)
+    }
+}
+
+/// One level of a hierarchy, resolved.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Level {
+    pub name: String,
+    pub paths: Vec<LevelPath>,
+    pub backend: Backend,
+    /// The workspace's data files its paths can name, in path order.
+    pub files: Vec<DataFile>,
+}
+
+/// A level's path: its specification and the data directory it is
+/// relative to.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LevelPath {
+    pub spec: PathSpec,
+    pub datadir: PathBuf,
+}
+
+impl LevelPath {
+    /// The path relative to the layer's root as it is shown to people,
+    /// templates kept: `data/nodes/%{trusted.certname}.yaml`.
+    pub fn display(&self, root: &Path) -> String {
+        let dir = self.datadir.strip_prefix(root).unwrap_or(&self.datadir);
+        dir.join(self.spec.template())
+            .to_string_lossy()
+            .into_owned()
+    }
+}
+
+/// The parsed `hiera.yaml` of a configuration file.
+#[salsa::tracked(returns(ref))]
+pub fn hiera_config(db: &dyn salsa::Database, file: DataFile) -> HieraConfig {
+    config::parse(file.text(db))
+}
+
+/// Every layer of the workspace: environments first (their order of
+/// discovery), then modules.
+#[salsa::tracked(returns(ref))]
+pub fn hiera_layers(db: &dyn salsa::Database, workspace: Workspace) -> Vec<Layer> {
+    let by_path: HashMap<&Path, DataFile> = workspace
+        .data_files(db)
+        .iter()
+        .map(|&f| (f.path(db).as_path(), f))
+        .collect();
+    let layout = workspace.layout(db);
+    let roots = layout
+        .environments
+        .iter()
+        .map(|root| (LayerKind::Environment, root))
+        .chain(
+            layout
+                .modules
+                .iter()
+                .map(|m| (LayerKind::Module(m.name.clone()), &m.root)),
+        );
+    let mut layers = Vec::new();
+    for (kind, root) in roots {
+        let Some(&config_file) = by_path.get(root.join("hiera.yaml").as_path()) else {
+            continue;
+        };
+        let config = hiera_config(db, config_file);
+        if config.version != Some(5) {
+            continue;
+        }
+        let candidates: Vec<(DataFile, &Path)> = by_path
+            .iter()
+            .filter(|(path, _)| path.starts_with(root) && **path != config_file.path(db))
+            .map(|(path, &file)| (file, *path))
+            .collect();
+        let resolve = |levels: &[config::Level]| -> Vec<Level> {
+            levels
+                .iter()
+                .map(|level| resolve_level(db, config, root, level, &candidates))
+                .collect()
+        };
+        layers.push(Layer {
+            kind,
+            root: root.clone(),
+            config: config_file,
+            levels: resolve(&config.hierarchy),
+            default_levels: resolve(&config.default_hierarchy),
+        });
+    }
+    layers
+}
+
+fn resolve_level(
+    db: &dyn salsa::Database,
+    config: &HieraConfig,
+    root: &Path,
+    level: &config::Level,
+    candidates: &[(DataFile, &Path)],
+) -> Level {
+    let datadir = root.join(
+        level
+            .datadir
+            .as_deref()
+            .or(config.datadir.as_deref())
+            .unwrap_or(config::DEFAULT_DATADIR),
+    );
+    let backend = level
+        .backend
+        .clone()
+        .or_else(|| config.backend.clone())
+        .unwrap_or(Backend::Yaml);
+    let paths: Vec<LevelPath> = level
+        .paths
+        .iter()
+        .map(|spec| LevelPath {
+            spec: spec.clone(),
+            datadir: datadir.clone(),
+        })
+        .collect();
+    let mut files: Vec<DataFile> = Vec::new();
+    for path in &paths {
+        let Some(matcher) = matcher(&path.spec) else {
+            continue;
+        };
+        let mut matched: Vec<DataFile> = candidates
+            .iter()
+            .filter(|(_, file_path)| {
+                file_path
+                    .strip_prefix(&path.datadir)
+                    .is_ok_and(|relative| matcher.is_match(relative))
+            })
+            .map(|&(file, _)| file)
+            .filter(|file| !files.contains(file))
+            .collect();
+        matched.sort_by(|a, b| a.path(db).cmp(b.path(db)));
+        files.extend(matched);
+    }
+    Level {
+        name: level.name.clone(),
+        paths,
+        backend,
+        files,
+    }
+}
+
+/// The files a path specification can name: an interpolation stands for
+/// any text within one path segment.
+fn matcher(spec: &PathSpec) -> Option<GlobMatcher> {
+    let template = spec.template();
+    let mut pattern = String::new();
+    let mut rest = 0;
+    for interpolation in interpolations(template) {
+        let literal = &template[rest..interpolation.range.start];
+        pattern.push_str(&literal_part(spec, literal));
+        pattern.push('*');
+        rest = interpolation.range.end;
+    }
+    pattern.push_str(&literal_part(spec, &template[rest..]));
+    let pattern = pattern.trim_start_matches('/');
+    globset::GlobBuilder::new(pattern)
+        .literal_separator(true)
+        .build()
+        .ok()
+        .map(|glob: Glob| glob.compile_matcher())
+        .filter(|_| !matches!(spec, PathSpec::Uri(_)))
+}
+
+/// A literal part of a template: glob syntax in `glob:` levels, plain text
+/// elsewhere.
+fn literal_part(spec: &PathSpec, text: &str) -> String {
+    match spec {
+        PathSpec::Glob(_) => text.to_string(),
+        _ => globset::escape(text),
+    }
+}
+
+/// The levels (layer index, level index in [`Layer::all_levels`]) whose
+/// paths can name a data file.
+pub fn levels_of(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: DataFile,
+) -> Vec<(usize, usize)> {
+    hiera_layers(db, workspace)
+        .iter()
+        .enumerate()
+        .flat_map(|(l, layer)| {
+            layer
+                .all_levels()
+                .enumerate()
+                .filter(move |(_, level)| level.files.contains(&file))
+                .map(move |(i, _)| (l, i))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hiera_layers;
+    use crate::host::AnalysisHost;
+
+    #[test]
+    fn levels_name_the_files_their_templates_match() {
+        let host = AnalysisHost::discover_fixture(
+            "/env",
+            "#- /env/manifests/site.pp\nnotice(1)\n\
+             #- /env/hiera.yaml\nversion: 5\ndefaults:\n  datadir: data\nhierarchy:\n  - name: Nodes\n    path: nodes/%{trusted.certname}.yaml\n  - name: Roles\n    paths: ['role/%{facts.role}.yaml', common.yaml]\n  - name: Extra\n    glob: extra/*.yaml\n  - name: JSON\n    data_hash: json_data\n    path: all.json\n\
+             #- /env/data/nodes/web01.yaml\na: 1\n\
+             #- /env/data/nodes/db01.yaml\na: 2\n\
+             #- /env/data/nodes/deeper/x.yaml\na: 3\n\
+             #- /env/data/role/web.yaml\na: 4\n\
+             #- /env/data/common.yaml\na: 5\n\
+             #- /env/data/extra/one.yaml\na: 6\n\
+             #- /env/data/all.json\n{\"a\": 7}\n\
+             #- /env/modules/ntp/manifests/init.pp\nclass ntp {}\n\
+             #- /env/modules/ntp/hiera.yaml\nversion: 5\nhierarchy:\n  - name: Common\n    path: common.yaml\n\
+             #- /env/modules/ntp/data/common.yaml\nntp::x: 1\n\
+             #- /env/modules/none/manifests/init.pp\nclass none {}\n\
+             #- /env/modules/none/data/common.yaml\nnone::x: 1\n",
+        );
+        let analysis = host.analysis();
+        let db = analysis.db();
+        let layers = hiera_layers(db, analysis.workspace());
+        type Levels = Vec<(String, Vec<String>)>;
+        let summary: Vec<(String, Levels)> = layers
+            .iter()
+            .map(|layer| {
+                let levels = layer
+                    .all_levels()
+                    .map(|level| {
+                        let files = level
+                            .files
+                            .iter()
+                            .map(|f| f.path(db).display().to_string())
+                            .collect();
+                        (level.name.clone(), files)
+                    })
+                    .collect();
+                (format!("{:?} {}", layer.kind, layer.root.display()), levels)
+            })
+            .collect();
+        expect_test::expect![[r#"
+            [
+                (
+                    "Environment /env",
+                    [
+                        (
+                            "Nodes",
+                            [
+                                "/env/data/nodes/db01.yaml",
+                                "/env/data/nodes/web01.yaml",
+                            ],
+                        ),
+                        (
+                            "Roles",
+                            [
+                                "/env/data/role/web.yaml",
+                                "/env/data/common.yaml",
+                            ],
+                        ),
+                        (
+                            "Extra",
+                            [
+                                "/env/data/extra/one.yaml",
+                            ],
+                        ),
+                        (
+                            "JSON",
+                            [
+                                "/env/data/all.json",
+                            ],
+                        ),
+                    ],
+                ),
+                (
+                    "Module(\"ntp\") /env/modules/ntp",
+                    [
+                        (
+                            "Common",
+                            [
+                                "/env/modules/ntp/data/common.yaml",
+                            ],
+                        ),
+                    ],
+                ),
+            ]
+        "#]]
+        .assert_debug_eq(&summary);
+        assert!(layers[1].answers("ntp::servers"));
+        assert!(!layers[1].answers("apache::port"));
+        assert!(layers[0].answers("anything"));
+    }
+}
