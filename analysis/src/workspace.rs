@@ -203,9 +203,15 @@ fn collect_hiera_files(fs: &dyn FileSystem, root: &Path, out: &mut Vec<PathBuf>)
     }
 }
 
-/// A control repository: an environment configuration or a site manifest.
+/// A control repository: an environment configuration, a site manifest,
+/// or an environment-level Hiera configuration beside a module directory.
 fn is_environment(fs: &dyn FileSystem, dir: &Path) -> bool {
-    fs.is_file(&dir.join("environment.conf")) || fs.is_file(&dir.join("manifests/site.pp"))
+    fs.is_file(&dir.join("environment.conf"))
+        || fs.is_file(&dir.join("manifests/site.pp"))
+        || (fs.is_file(&dir.join("hiera.yaml"))
+            && ["modules", "site", "site-modules"]
+                .iter()
+                .any(|d| fs.is_dir(&dir.join(d))))
 }
 
 /// `moduledir 'dir'` in a Puppetfile (r10k and g10k install modules there;

@@ -103,6 +103,44 @@ enum Command {
         #[arg(long)]
         diff: bool,
     },
+    /// Look keys up in the workspace's Hiera data for a node, as `puppet
+    /// lookup` does (environment layer, then the key's module): print each
+    /// value as JSON, or why there is none (exit status 1).
+    Lookup {
+        /// The keys (dotted sub-keys dig into the value: `ntp::settings.port`).
+        #[arg(required = true)]
+        keys: Vec<String>,
+        /// The node's certificate name (`$trusted['certname']`); default
+        /// the facts' `fqdn`.
+        #[arg(long)]
+        node: Option<String>,
+        /// The node's facts: a YAML or JSON hash (`puppet facts` output
+        /// works too).
+        #[arg(long)]
+        facts: Option<PathBuf>,
+        /// The merge strategy: first, unique, hash or deep (default: the
+        /// key's `lookup_options`, else first).
+        #[arg(long)]
+        merge: Option<String>,
+        /// With `--merge deep`: the prefix that knocks a value out.
+        #[arg(long)]
+        knock_out_prefix: Option<String>,
+        /// With `--merge deep`: sort the merged arrays.
+        #[arg(long)]
+        sort_merged_arrays: bool,
+        /// With `--merge deep`: merge arrays of hashes element by element.
+        #[arg(long)]
+        merge_hash_arrays: bool,
+        /// The environment's name (`%{environment}`).
+        #[arg(long, default_value = "production")]
+        environment: String,
+        /// The control repository (default `.`).
+        #[arg(long, default_value = ".")]
+        workspace: PathBuf,
+        /// Also print each file read, level by level, and whether it has the key.
+        #[arg(long)]
+        explain: bool,
+    },
     /// Evaluate Puppet source statically: print the last statement's value
     /// (`%p` form) and its type, or `error: MESSAGE` (exit status 1).
     Eval {
@@ -147,6 +185,29 @@ fn main() -> ExitCode {
         Command::Fmt { paths, check, diff } => {
             cli::fmt::run(&paths, cli::fmt::Mode { check, diff })
         }
+        Command::Lookup {
+            keys,
+            node,
+            facts,
+            merge,
+            knock_out_prefix,
+            sort_merged_arrays,
+            merge_hash_arrays,
+            environment,
+            workspace,
+            explain,
+        } => cli::lookup::run(&cli::lookup::Request {
+            keys,
+            node,
+            facts,
+            merge,
+            knockout_prefix: knock_out_prefix,
+            sort_merged_arrays,
+            merge_hash_arrays,
+            environment,
+            workspace,
+            explain,
+        }),
         Command::Eval { expr, jsonl } => {
             if jsonl {
                 cli::eval::run_jsonl()

@@ -3,6 +3,8 @@
 //! Ruby plugin, a variable's parameter or assignment, a resource's
 //! declaration, a template file.
 
+use super::cursor::token_at;
+use super::hiera_data::{data_key_definition, lookup_key_at, lookup_key_definition};
 use super::occurrences::{file_occurrences, occurrence_at, occurrences_of, Referent};
 use super::{Cancellable, FilePosition, NavigationTarget, SymbolKind};
 use crate::Analysis;
@@ -18,10 +20,17 @@ impl Analysis {
     /// outside the workspace).
     pub fn goto_definition(&self, pos: &FilePosition) -> Cancellable<Vec<NavigationTarget>> {
         self.with_db(|a| {
+            let db = a.db();
+            if let Some(data) = a.data_file(&pos.path) {
+                return data_key_definition(db, a.workspace(), data, pos.offset);
+            }
             let Some(file) = a.file(&pos.path) else {
                 return Vec::new();
             };
-            let db = a.db();
+            let root = parse(db, file).syntax_node();
+            if let Some(call) = token_at(&root, pos.offset).and_then(|t| lookup_key_at(&t)) {
+                return lookup_key_definition(db, a.workspace(), &call.key);
+            }
             match occurrence_at(db, a.workspace(), file, pos.offset) {
                 Some(occurrence) => definition_targets(db, a.workspace(), &occurrence.referent),
                 None => Vec::new(),

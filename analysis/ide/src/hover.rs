@@ -6,7 +6,7 @@
 //! text.
 
 use super::cursor::token_at;
-use super::hiera_data::{data_markdown, lookup_key_at};
+use super::hiera_data::{data_file_hover, data_markdown, lookup_key_at};
 use super::occurrences::{occurrence_at, Referent};
 use super::{Cancellable, FilePosition};
 use crate::Analysis;
@@ -40,8 +40,12 @@ impl Analysis {
     /// punctuation and unknown positions.
     pub fn hover(&self, pos: &FilePosition) -> Cancellable<Option<HoverResult>> {
         self.with_db(|a| {
-            let file = a.file(&pos.path)?;
             let db = a.db();
+            if let Some(data) = a.data_file(&pos.path) {
+                let (range, markdown) = data_file_hover(db, a.workspace(), data, pos.offset)?;
+                return Some(HoverResult { range, markdown });
+            }
+            let file = a.file(&pos.path)?;
             let root = parse(db, file).syntax_node();
             let token = token_at(&root, pos.offset)?;
             if matches!(token.kind(), SyntaxKind::COMMENT | SyntaxKind::WHITESPACE) {

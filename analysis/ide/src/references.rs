@@ -3,6 +3,7 @@
 
 use super::occurrences::{file_occurrences, occurrence_at, occurrences_of};
 use super::{Cancellable, FilePosition, FileRange};
+use crate::hiera_data::data_keys_of;
 use crate::Analysis;
 use puppet_syntax::TextRange;
 
@@ -39,6 +40,15 @@ impl Analysis {
                     range: o.range,
                 })
                 .collect();
+            // Hiera keys binding a class parameter, or a class's parameters.
+            out.extend(
+                data_keys_of(db, a.workspace(), &at.referent)
+                    .into_iter()
+                    .map(|site| FileRange {
+                        path: site.path,
+                        range: site.key_range,
+                    }),
+            );
             out.sort_by_key(|r| (r.path.clone(), r.range.start(), r.range.end()));
             out.dedup();
             out

@@ -8,6 +8,7 @@
 
 use super::occurrences::{occurrence_at, occurrences_of, NameStyle, Occurrence, Referent};
 use super::{Cancellable, FilePosition, SourceChange, TextEdit};
+use crate::hiera_data::data_keys_of;
 use crate::Analysis;
 use puppet_analysis::builtins::builtins;
 use puppet_analysis::db::Workspace;
@@ -74,6 +75,19 @@ impl Analysis {
                         range: o.edit_range,
                         new_text,
                     });
+            }
+            // The Hiera keys binding the renamed parameter or class's
+            // parameters follow.
+            for site in data_keys_of(db, workspace, &occurrence.referent) {
+                let (range, new_text) = match &occurrence.referent {
+                    Referent::Variable { .. } => (site.param_range, new_name.clone()),
+                    _ => (site.class_range, new_name.to_lowercase()),
+                };
+                change
+                    .edits
+                    .entry(site.path)
+                    .or_default()
+                    .push(TextEdit { range, new_text });
             }
             for edits in change.edits.values_mut() {
                 edits.sort_by_key(|e| (e.range.start(), e.range.end()));

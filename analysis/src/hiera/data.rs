@@ -16,10 +16,15 @@ pub const LOOKUP_OPTIONS: &str = "lookup_options";
 /// A data file parsed with positions (empty for `hiera.yaml`).
 #[salsa::tracked(returns(ref))]
 pub fn data_document(db: &dyn salsa::Database, file: DataFile) -> YamlDocument {
-    if is_config(file.path(db)) {
+    let path = file.path(db);
+    if is_config(path) {
         return YamlDocument::default();
     }
-    yaml::parse(file.text(db))
+    let schema = match path.extension().and_then(|e| e.to_str()) {
+        Some("json") => yaml::Schema::Json,
+        _ => yaml::Schema::Yaml11,
+    };
+    yaml::parse_with(file.text(db), schema)
 }
 
 /// The top-level keys a data file binds (none for `hiera.yaml`, or when

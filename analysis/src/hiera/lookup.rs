@@ -11,7 +11,7 @@
 //! read statically).
 
 use super::config::{Backend, PathSpec};
-use super::data::{data_document, normalize_key, LOOKUP_OPTIONS};
+use super::data::{data_document, LOOKUP_OPTIONS};
 use super::interpolation::{interpolations, split_key, Expression, Method};
 use super::layers::{hiera_layers, Layer, LayerKind, Level};
 use super::value::plain_value;
@@ -27,6 +27,8 @@ use std::path::{Path, PathBuf};
 pub struct Node {
     pub name: String,
     pub facts: OrderedHash,
+    /// The environment's name (`$environment`).
+    pub environment: String,
 }
 
 /// How the values found at several levels are combined.
@@ -180,7 +182,6 @@ impl<'a> Resolver<'a> {
     }
 
     fn lookup(&self, key: &str, merge: Option<Strategy>) -> Result<Found, LookupError> {
-        let key = normalize_key(key);
         let mut segments = split_key(key)
             .ok_or_else(|| LookupError::Failed(format!("syntax error in the key '{key}'")))?;
         let root = segments.remove(0);
@@ -365,7 +366,7 @@ impl<'a> Resolver<'a> {
             .as_ref()?
             .entries()
             .iter()
-            .find(|(k, _)| k.as_str().map(normalize_key) == Some(root))?;
+            .find(|(k, _)| k.as_str() == Some(root))?;
         Some(plain_value(node))
     }
 
@@ -493,6 +494,7 @@ impl<'a> Resolver<'a> {
             "facts" => Value::Hash(self.node.facts.clone()),
             "trusted" => Value::Hash(self.trusted()),
             "clientcert" | "certname" => Value::string(self.node.name.clone()),
+            "environment" => Value::string(self.node.environment.clone()),
             _ => match self.node.facts.get(&Value::string(name)) {
                 Some(v) => v.clone(),
                 None => return Ok(None),
@@ -562,8 +564,8 @@ fn merge_variants(strategy: &Strategy, variants: Vec<Variant>) -> Result<Value, 
         return Ok(first);
     }
     let rest: Vec<Value> = values.collect();
+    // A single value is not merged, so not asserted either.
     if rest.is_empty() {
-        check_mergeable(strategy, &first)?;
         return Ok(match (strategy, first) {
             (Strategy::Unique, Value::Array(items)) => Value::Array(unique(items)),
             (_, value) => value,

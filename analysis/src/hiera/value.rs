@@ -6,6 +6,7 @@
 use super::interpolation::{has_interpolation, whole_alias};
 use super::yaml::{YamlNode, YamlValue};
 use crate::model::{OrderedHash, Type, Value};
+use crate::values::format::ruby_to_s;
 
 /// The value of a data node.
 pub fn to_value(node: &YamlNode) -> Value {
@@ -49,6 +50,39 @@ pub fn is_encrypted(text: &str) -> bool {
 
 fn string_type() -> Type {
     Type::from_name("String").unwrap_or(Type::Any)
+}
+
+/// A data value as JSON text, hash entries in their order (what `puppet
+/// lookup --render-as json` prints, on one line).
+pub fn to_json(value: &Value) -> String {
+    let string = |s: &str| serde_json::Value::String(s.to_string()).to_string();
+    match value {
+        Value::Undef => "null".to_string(),
+        Value::Boolean(b) => b.to_string(),
+        Value::Integer(i) => i.to_string(),
+        Value::Float(f) => {
+            serde_json::Number::from_f64(*f).map_or("null".into(), |n| n.to_string())
+        }
+        Value::String(s) => string(s),
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(to_json).collect();
+            format!("[{}]", items.join(","))
+        }
+        Value::Hash(h) => {
+            let entries: Vec<String> = h
+                .iter()
+                .map(|(k, v)| {
+                    let key = match k {
+                        Value::String(s) => s.clone(),
+                        other => ruby_to_s(other),
+                    };
+                    format!("{}:{}", string(&key), to_json(v))
+                })
+                .collect();
+            format!("{{{}}}", entries.join(","))
+        }
+        other => string(&ruby_to_s(other)),
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,9 @@
 //! ranges of the text.
 
 use puppet_syntax::{TextRange, TextSize};
+use regex::Regex;
 use saphyr::{LoadableYamlNode, MarkedYaml, Scalar, YamlData};
+use std::sync::OnceLock;
 
 /// Block and flow nesting beyond this is refused before parsing (Hiera
 /// data is rarely ten levels deep; saphyr recurses per level).
@@ -77,8 +79,24 @@ impl YamlNode {
     }
 }
 
-/// Parses the first document of `text`.
+/// How plain (unquoted) scalars are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Schema {
+    /// YAML 1.1, as Puppet's YAML loader (Ruby's Psych) reads data files:
+    /// `yes`/`on` are booleans, `0755` is octal, `1:20` sexagesimal,
+    /// `1.5e3` a string.
+    Yaml11,
+    /// JSON (and YAML 1.2): Puppet reads `.json` data with a JSON parser.
+    Json,
+}
+
+/// Parses the first document of a YAML file (YAML 1.1 scalars).
 pub fn parse(text: &str) -> YamlDocument {
+    parse_with(text, Schema::Yaml11)
+}
+
+/// Parses the first document of `text` with the given scalar schema.
+pub fn parse_with(text: &str, schema: Schema) -> YamlDocument {
     let positions = Positions::new(text);
     if let Some(line) = too_deep(text) {
         let start = positions.line_start(line);
@@ -92,7 +110,7 @@ pub fn parse(text: &str) -> YamlDocument {
     }
     match MarkedYaml::load_from_str(text) {
         Ok(docs) => YamlDocument {
-            root: docs.first().map(|d| convert(d, &positions, 0)),
+            root: docs.first().map(|d| convert(d, &positions, schema, 0)),
             errors: Vec::new(),
         },
         Err(e) => {
@@ -112,13 +130,18 @@ pub fn parse(text: &str) -> YamlDocument {
     }
 }
 
-fn convert(node: &MarkedYaml, positions: &Positions, depth: usize) -> YamlNode {
+fn convert(node: &MarkedYaml, positions: &Positions, schema: Schema, depth: usize) -> YamlNode {
     let start = positions.offset(node.span.start.index());
     let end = positions.offset(node.span.end.index()).max(start);
     let value = if depth > MAX_DEPTH {
         YamlValue::Unsupported
     } else {
         match &node.data {
+            YamlData::Value(_)
+                if schema == Schema::Yaml11 && is_plain(positions.text, start, end) =>
+            {
+                yaml11_plain(&positions.text[usize::from(start)..usize::from(end)])
+            }
             YamlData::Value(scalar) => match scalar {
                 Scalar::Null => YamlValue::Null,
                 Scalar::Boolean(b) => YamlValue::Boolean(*b),
@@ -129,20 +152,20 @@ fn convert(node: &MarkedYaml, positions: &Positions, depth: usize) -> YamlNode {
             YamlData::Sequence(items) => YamlValue::Sequence(
                 items
                     .iter()
-                    .map(|i| convert(i, positions, depth + 1))
+                    .map(|i| convert(i, positions, schema, depth + 1))
                     .collect(),
             ),
             YamlData::Mapping(map) => YamlValue::Mapping(
                 map.iter()
                     .map(|(k, v)| {
                         (
-                            convert(k, positions, depth + 1),
-                            convert(v, positions, depth + 1),
+                            convert(k, positions, schema, depth + 1),
+                            convert(v, positions, schema, depth + 1),
                         )
                     })
                     .collect(),
             ),
-            YamlData::Tagged(_, inner) => convert(inner, positions, depth + 1).value,
+            YamlData::Tagged(_, inner) => convert(inner, positions, schema, depth + 1).value,
             _ => YamlValue::Unsupported,
         }
     };
@@ -150,6 +173,78 @@ fn convert(node: &MarkedYaml, positions: &Positions, depth: usize) -> YamlNode {
         range: TextRange::new(start, end),
         value,
     }
+}
+
+/// Whether the scalar written at `start..end` is plain (not quoted, not a
+/// block scalar) and on one line: then its text is what it resolves from.
+fn is_plain(text: &str, start: TextSize, end: TextSize) -> bool {
+    let Some(written) = text.get(usize::from(start)..usize::from(end)) else {
+        return false;
+    };
+    !written.starts_with(['\'', '"', '|', '>', '!', '&', '*']) && !written.contains('\n')
+}
+
+/// A plain scalar resolved as Psych (YAML 1.1) resolves it.
+fn yaml11_plain(raw: &str) -> YamlValue {
+    static INT: OnceLock<[Regex; 5]> = OnceLock::new();
+    let [binary, octal, decimal, hex, sexagesimal] = INT.get_or_init(|| {
+        [
+            r"^[-+]?0b[01_]+$",
+            r"^[-+]?0[0-7_]+$",
+            r"^[-+]?(0|[1-9][0-9_]*)$",
+            r"^[-+]?0x[0-9a-fA-F_]+$",
+            r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}$",
+        ]
+        .map(|p| Regex::new(p).expect("a valid pattern"))
+    });
+    static FLOAT: OnceLock<Regex> = OnceLock::new();
+    let float = FLOAT.get_or_init(|| {
+        Regex::new(r"^[-+]?([0-9][0-9_]*)?\.[0-9]*([eE][-+][0-9]+)?$").expect("a valid pattern")
+    });
+    let lower = raw.to_ascii_lowercase();
+    match lower.as_str() {
+        "" | "~" | "null" => return YamlValue::Null,
+        "yes" | "true" | "on" => return YamlValue::Boolean(true),
+        "no" | "false" | "off" => return YamlValue::Boolean(false),
+        ".inf" | "+.inf" | "-.inf" | ".nan" => return YamlValue::Float(raw.to_string()),
+        _ => {}
+    }
+    let (negative, digits) = match raw.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, raw.strip_prefix('+').unwrap_or(raw)),
+    };
+    let clean = digits.replace('_', "");
+    let integer = if binary.is_match(raw) {
+        i64::from_str_radix(&clean[2..], 2).ok()
+    } else if hex.is_match(raw) {
+        i64::from_str_radix(&clean[2..], 16).ok()
+    } else if octal.is_match(raw) {
+        i64::from_str_radix(&clean[1..], 8).ok()
+    } else if decimal.is_match(raw) {
+        clean.parse().ok()
+    } else if sexagesimal.is_match(raw) {
+        // Psych weighs the parts as hours, minutes, seconds from the left
+        // (`1:20` is 4800), whatever their number.
+        clean
+            .split(':')
+            .enumerate()
+            .try_fold(0i64, |acc, (i, part)| {
+                let weight = 60i64.checked_pow((i as i64 - 2).unsigned_abs() as u32)?;
+                acc.checked_add(part.parse::<i64>().ok()?.checked_mul(weight)?)
+            })
+    } else {
+        None
+    };
+    if let Some(i) = integer {
+        return YamlValue::Integer(if negative { -i } else { i });
+    }
+    if float.is_match(raw) && raw.trim_start_matches(['-', '+']) != "." {
+        let number: String = raw.chars().filter(|&c| c != '_').collect();
+        if let Ok(f) = number.parse::<f64>() {
+            return YamlValue::Float(f.to_string());
+        }
+    }
+    YamlValue::String(raw.to_string())
 }
 
 /// The first line (0-based) at which block or flow nesting exceeds

@@ -3,6 +3,7 @@
 pub mod check;
 pub mod eval;
 pub mod fmt;
+pub mod lookup;
 pub mod parse;
 pub mod problems;
 pub mod source;

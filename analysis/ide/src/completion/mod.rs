@@ -12,6 +12,7 @@
 //! `filter_text` (or the label) against the text in `replace_range`.
 
 mod context;
+mod hiera_keys;
 mod keys;
 mod names;
 mod resources;
@@ -122,6 +123,10 @@ impl Analysis {
     /// and places where nothing in particular is expected).
     pub fn completions(&self, pos: &FilePosition) -> Cancellable<Vec<CompletionItem>> {
         self.with_db(|analysis| {
+            if let Some(data) = analysis.data_file(&pos.path) {
+                let (db, workspace) = (analysis.db(), analysis.workspace());
+                return hiera_keys::in_data_file(db, workspace, data, pos.offset);
+            }
             let Some(file) = analysis.file(&pos.path) else {
                 return Vec::new();
             };
@@ -139,6 +144,9 @@ fn completions(
     let root = parse(db, file).syntax_node();
     if offset > root.text_range().end() {
         return Vec::new();
+    }
+    if let Some(keys) = hiera_keys::in_lookup_call(db, workspace, &root, offset) {
+        return keys;
     }
     let Some(context) = context::analyze(&root, offset) else {
         return Vec::new();
