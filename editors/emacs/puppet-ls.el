@@ -126,6 +126,13 @@ nowhere (unknown-variable), as Puppet's strict_variables makes them fail, :json-
 (defconst puppet-ls-modes '(puppet-mode puppet-ls-fallback-mode puppet-ls-epp-mode)
   "The major modes puppet-ls serves.")
 
+(defun puppet-ls--hiera-file-p (file)
+  "Whether FILE is one of Hiera's: hiera.yaml or a file under data/ or hieradata/."
+  (and file
+       (string-match-p "\\.\\(ya?ml\\|eyaml\\|json\\)\\'" file)
+       (or (string-match-p "/hiera\\.yaml\\'" file)
+           (string-match-p "/\\(hiera\\)?data/" file))))
+
 ;;;; eglot
 
 (defun puppet-ls--eglot-contact (&optional _interactive)
@@ -167,7 +174,9 @@ nowhere (unknown-variable), as Puppet's strict_variables makes them fail, :json-
   (lsp-register-client
    (make-lsp-client
     :new-connection (lsp-stdio-connection (lambda () puppet-ls-command))
-    :activation-fn (lambda (_file mode) (memq mode puppet-ls-modes))
+    ;; Puppet's modes, and Hiera's YAML and JSON files (not every YAML file).
+    :activation-fn (lambda (file mode)
+                     (or (memq mode puppet-ls-modes) (puppet-ls--hiera-file-p file)))
     :major-modes puppet-ls-modes
     :initialization-options (lambda () puppet-ls-configuration)
     :priority 1

@@ -30,7 +30,15 @@ if vim.fn.has('nvim-0.8') == 0 then
   })
 end
 
-local puppet_ls_filetypes = { 'puppet', 'epuppet' }
+local puppet_ls_filetypes = { 'puppet', 'epuppet', 'yaml', 'json' }
+
+-- Of YAML and JSON buffers only Hiera's files: hiera.yaml and files under data/ or hieradata/.
+local function puppet_ls_wanted(file)
+  if not (file:match('%.ya?ml$') or file:match('%.eyaml$') or file:match('%.json$')) then
+    return true
+  end
+  return file:match('/hiera%.yaml$') ~= nil or file:match('/data/') ~= nil or file:match('/hieradata/') ~= nil
+end
 
 -- Key maps in Puppet buffers (Neovim 0.10+ maps K to hover by itself; the rest are common choices).
 local function puppet_ls_keys(bufnr)
@@ -46,7 +54,12 @@ if vim.lsp.config ~= nil and vim.lsp.enable ~= nil then
   vim.lsp.config('puppet_ls', {
     cmd = puppet_ls_cmd,
     filetypes = puppet_ls_filetypes,
-    root_markers = puppet_ls_root_markers,
+    root_dir = function(bufnr, on_dir)
+      local file = vim.api.nvim_buf_get_name(bufnr)
+      if puppet_ls_wanted(file) then
+        on_dir(vim.fs.root(bufnr, puppet_ls_root_markers) or vim.fs.dirname(file))
+      end
+    end,
     init_options = puppet_ls_settings,
     settings = { ['puppet-ls'] = puppet_ls_settings },
   })
@@ -87,7 +100,7 @@ else
     group = vim.api.nvim_create_augroup('puppet_ls', { clear = true }),
     callback = function(args)
       local file = vim.api.nvim_buf_get_name(args.buf)
-      if file == '' then
+      if file == '' or not puppet_ls_wanted(file) then
         return
       end
       local root = find_root(file)

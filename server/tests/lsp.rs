@@ -506,3 +506,72 @@ fn hiera_files_are_in_the_workspace_diagnostics() {
     assert_eq!(config[0]["range"]["start"]["line"], 2);
     assert!(server.shutdown().success());
 }
+
+#[test]
+fn hiera_data_files_answer_hover_definition_and_diagnostics_over_the_protocol() {
+    let dir = fixture(
+        "#- hiera.yaml\nversion: 5\nhierarchy:\n  - name: Common\n    path: common.yaml\n\
+         #- data/common.yaml\nntp::servers: a.pool\n\
+         #- modules/ntp/manifests/init.pp\n# Time.\nclass ntp(Array[String] $servers) {}\n\
+         #- manifests/site.pp\n# Site.\n$s = lookup('ntp::servers')\n\
+         #- ci/pipeline.yaml\njobs: [\n",
+    );
+    let mut server = Server::start();
+    server.initialize(dir.path(), pull_capabilities());
+    server.wait_indexed();
+    let data = dir.uri("data/common.yaml");
+    let opened = |server: &mut Server, uri: &str, text: &str| {
+        server.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}),
+        );
+        server.call(
+            "textDocument/diagnostic",
+            json!({"textDocument": {"uri": uri}}),
+        )
+    };
+    let report = opened(&mut server, data.as_str(), "ntp::servers: a.pool\n");
+    assert_eq!(codes(&report["items"]), ["hiera-type-mismatch"]);
+    // Another YAML file the editor opens is not Hiera's: nothing reported.
+    let other = dir.uri("ci/pipeline.yaml");
+    let report = opened(&mut server, other.as_str(), "jobs: [\n");
+    assert_eq!(codes(&report["items"]), Vec::<String>::new());
+
+    let hover = server.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": data.as_str()}, "position": {"line": 0, "character": 3}}),
+    );
+    let text = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        text.contains("Parameter `$servers` of class `ntp`"),
+        "{hover}"
+    );
+    let definition = server.call(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": data.as_str()}, "position": {"line": 0, "character": 3}}),
+    );
+    let target = definition
+        .as_array()
+        .and_then(|a| a.first())
+        .unwrap_or(&definition);
+    assert_eq!(
+        target["targetUri"].as_str(),
+        Some(dir.uri("modules/ntp/manifests/init.pp").as_str()),
+        "{definition}"
+    );
+    let site = dir.uri("manifests/site.pp");
+    let definition = server.call(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": site.as_str()}, "position": {"line": 1, "character": 15}}),
+    );
+    let target = definition
+        .as_array()
+        .and_then(|a| a.first())
+        .unwrap_or(&definition);
+    assert_eq!(
+        target["targetUri"].as_str(),
+        Some(data.as_str()),
+        "{definition}"
+    );
+    assert!(server.shutdown().success());
+}

@@ -225,6 +225,29 @@ fn literal_part(spec: &PathSpec, text: &str) -> String {
     }
 }
 
+/// Whether a path is a Hiera file of the workspace: a `hiera.yaml` of an
+/// environment or module, or a file in the data directory of one (known
+/// or not yet: a data file the editor has just created).
+pub fn is_hiera_path(db: &dyn salsa::Database, workspace: Workspace, path: &Path) -> bool {
+    let layout = workspace.layout(db);
+    let roots = layout
+        .environments
+        .iter()
+        .chain(layout.modules.iter().map(|m| &m.root));
+    for root in roots {
+        if path == root.join("hiera.yaml") {
+            return true;
+        }
+    }
+    workspace.data_files(db).iter().any(|f| f.path(db) == path)
+        || hiera_layers(db, workspace).iter().any(|layer| {
+            layer
+                .all_levels()
+                .flat_map(|level| &level.paths)
+                .any(|p| path.starts_with(&p.datadir))
+        })
+}
+
 /// The levels (layer index, level index in [`Layer::all_levels`]) whose
 /// paths can name a data file.
 pub fn levels_of(

@@ -40,6 +40,14 @@
   (puppet-ls-test--check ".epp opens in puppet-ls-epp-mode" (eq major-mode 'puppet-ls-epp-mode))
   (setq buffer-file-name nil))
 
+(puppet-ls-test--check "Hiera's files are recognised"
+                       (and (puppet-ls--hiera-file-p "/site/hiera.yaml")
+                            (puppet-ls--hiera-file-p "/site/data/nodes/web01.yaml")
+                            (puppet-ls--hiera-file-p "/site/modules/ntp/data/common.json")))
+(puppet-ls-test--check "other YAML files are not"
+                       (not (or (puppet-ls--hiera-file-p "/site/.gitlab-ci.yml")
+                                (puppet-ls--hiera-file-p "/site/data/notes.txt"))))
+
 (if (not (require 'eglot nil t))
     (message "  skip eglot is not installed")
   (let ((entry (cl-find-if (lambda (e) (and (consp (car e)) (memq 'puppet-ls-fallback-mode (car e))))

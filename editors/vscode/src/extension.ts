@@ -8,6 +8,7 @@ import {
 } from 'vscode-languageclient/node';
 import { findServer, ServerNotFoundError } from './discovery';
 import { nodeFs } from './nodeFs';
+import { documentSelector } from './selector';
 import { RESTART_SETTINGS, serverArgs, serverConfig, type SettingGetter } from './settings';
 
 const SECTION = 'puppet-ls';
@@ -64,12 +65,7 @@ async function startClient(): Promise<void> {
   const run = { command: server.path, args: serverArgs(get), transport: TransportKind.stdio };
   const serverOptions: ServerOptions = { run, debug: run };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'puppet' },
-      { scheme: 'file', language: 'puppet-epp' },
-      { scheme: 'untitled', language: 'puppet' },
-      { scheme: 'untitled', language: 'puppet-epp' },
-    ],
+    documentSelector,
     initializationOptions: currentServerConfig(),
     outputChannel: output,
     traceOutputChannel: output,

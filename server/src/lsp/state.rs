@@ -6,6 +6,7 @@ use super::config::Config;
 use super::documents::Documents;
 use super::lint::LintResults;
 use puppet_analysis::docs::DocSource;
+use puppet_analysis::hiera::layers::is_hiera_path;
 use puppet_analysis::host::AnalysisHost;
 use puppet_analysis::workspace::Layout;
 use puppet_vfs::DiskFs;
@@ -63,6 +64,9 @@ impl State {
         let Some(doc) = self.documents.get(path) else {
             return;
         };
+        if !self.is_analysed(path) {
+            return;
+        }
         if let Some(edits) = edits {
             if self.host.apply_edits(path, edits, doc.index.clone()) {
                 return;
@@ -74,6 +78,19 @@ impl State {
         }
         let text = doc.text().to_string();
         self.host.set_file(path, text);
+    }
+
+    /// Whether the analysis takes a document: Puppet sources and templates,
+    /// Ruby plugins, and of YAML and JSON only Hiera's files (an editor may
+    /// send any YAML file it has open).
+    pub fn is_analysed(&self, path: &Path) -> bool {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("yaml" | "yml" | "json" | "eyaml") => {
+                let analysis = self.host.analysis();
+                is_hiera_path(analysis.db(), analysis.workspace(), path)
+            }
+            _ => true,
+        }
     }
 
     /// After a document is closed: the analysis goes back to the file on

@@ -1,0 +1,5 @@
+class profile::web (
+  Hash $users = {},
+) {
+  include profile::base
+}

@@ -1,0 +1,18 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { documentSelector, hieraPatterns } from '../src/selector';
+
+void test('Puppet files are selected by language', () => {
+  for (const language of ['puppet', 'puppet-epp']) {
+    assert.ok(documentSelector.some((f) => f.language === language && f.pattern === undefined));
+  }
+});
+
+void test('YAML and JSON are selected only for Hiera paths', () => {
+  const data = documentSelector.filter((f) => f.language === 'yaml' || f.language === 'json');
+  assert.ok(data.length > 0);
+  for (const filter of data) {
+    assert.ok(filter.pattern !== undefined && hieraPatterns.includes(filter.pattern), JSON.stringify(filter));
+  }
+  assert.ok(data.some((f) => f.pattern === '**/hiera.yaml'));
+});
