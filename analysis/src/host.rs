@@ -6,6 +6,7 @@
 use crate::db::{DataFile, Item, RootDatabase, RubyFile, SourceFile, Workspace};
 use crate::diagnostics::{file_diagnostics, Diagnostic};
 use crate::docs::DocSource;
+use crate::hiera::lookup::Node;
 use crate::hir::items::{FilePlaces, ItemCache, ItemContent};
 use crate::hir::{ItemKind, Published};
 use crate::workspace::{discover, Layout, Module};
@@ -35,6 +36,8 @@ pub struct AnalysisHost {
     item_caches: HashMap<SourceFile, ItemCache>,
     /// Puppet's installed reference text (none unless the owner found it).
     docs: Arc<DocSource>,
+    /// The node whose Hiera values hovers show (set by the user).
+    hiera_node: Option<Arc<Node>>,
 }
 
 /// An edit whose range lies in `text`, on character boundaries.
@@ -157,6 +160,7 @@ impl AnalysisHost {
             edited: None,
             item_caches: HashMap::new(),
             docs: Arc::default(),
+            hiera_node: None,
         }
     }
 
@@ -656,6 +660,11 @@ impl AnalysisHost {
     /// Where hovers find Puppet's reference text (the server discovers it
     /// through its file system; without it hovers show the built-in tables'
     /// summaries only).
+    /// The node (name and facts) whose Hiera values hovers show.
+    pub fn set_hiera_node(&mut self, node: Option<Node>) {
+        self.hiera_node = node.map(Arc::new);
+    }
+
     pub fn set_docs(&mut self, docs: DocSource) {
         self.docs = Arc::new(docs);
     }
@@ -673,6 +682,7 @@ impl AnalysisHost {
     /// `Err(Cancelled)`); the change waits until the view is dropped.
     pub fn analysis(&self) -> Analysis {
         Analysis {
+            hiera_node: self.hiera_node.clone(),
             docs: self.docs.clone(),
             db: self.db.clone(),
             workspace: self.workspace,
@@ -692,6 +702,7 @@ impl AnalysisHost {
 /// A snapshot of the database at one revision (see `AnalysisHost::analysis`).
 #[derive(Clone)]
 pub struct Analysis {
+    hiera_node: Option<Arc<Node>>,
     db: RootDatabase,
     workspace: Workspace,
     files: Arc<BTreeMap<PathBuf, SourceFile>>,
@@ -702,6 +713,11 @@ impl Analysis {
     /// Puppet's installed reference text, for hovers.
     pub fn docs(&self) -> &DocSource {
         &self.docs
+    }
+
+    /// The node whose Hiera values hovers show, when the user chose one.
+    pub fn hiera_node(&self) -> Option<&Node> {
+        self.hiera_node.as_deref()
     }
 
     /// Every diagnostic of a file, or `Err` when a newer edit cancelled the

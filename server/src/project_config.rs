@@ -256,6 +256,16 @@ impl Default for WorkspaceSettings {
     }
 }
 
+/// `[hiera]`: the node whose Hiera values hovers show, as `puppet lookup
+/// --node N --facts F` would compute them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HieraSettings {
+    /// The node's certificate name (`$trusted['certname']`).
+    pub node: Option<String>,
+    /// Its facts (YAML or JSON), absolute.
+    pub facts: Option<PathBuf>,
+}
+
 /// A `puppet-ls.toml`, read and validated: every setting with its default
 /// filled in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -268,6 +278,7 @@ pub struct ProjectConfig {
     pub lint: LintSettings,
     pub format: FormatSettings,
     pub workspace: WorkspaceSettings,
+    pub hiera: HieraSettings,
 }
 
 impl ProjectConfig {
@@ -280,6 +291,7 @@ impl ProjectConfig {
             lint: LintSettings::default(),
             format: FormatSettings::default(),
             workspace: WorkspaceSettings::default(),
+            hiera: HieraSettings::default(),
         }
     }
 
@@ -454,6 +466,15 @@ struct RawConfig {
     format: RawFormat,
     #[serde(default)]
     workspace: RawWorkspace,
+    #[serde(default)]
+    hiera: RawHiera,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawHiera {
+    node: Option<String>,
+    facts: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -577,6 +598,10 @@ pub fn parse(text: &str, path: &Path) -> Result<ProjectConfig, ConfigError> {
         .workspace
         .strict_variables
         .unwrap_or(workspace.strict_variables);
+    config.hiera = HieraSettings {
+        node: raw.hiera.node,
+        facts: raw.hiera.facts.map(|f| dir.join(f)),
+    };
     Ok(config)
 }
 

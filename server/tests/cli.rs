@@ -353,3 +353,72 @@ fn check_reports_hiera_files_with_puppets_severities() {
         "{out}"
     );
 }
+
+#[test]
+fn check_reports_every_hiera_diagnostic_of_a_control_repository_in_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |rel: &str, text: &str| {
+        let path = root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write("environment.conf", "modulepath = modules\n");
+    write("manifests/site.pp", "# Site.\ninclude ntp\n");
+    write(
+        "hiera.yaml",
+        "version: 5\nhierarchy:\n  - name: Nodes\n    path: \"nodes/%{scope('x')}.yaml\"\n  - name: Common\n    path: common.yaml\n",
+    );
+    write(
+        "data/common.yaml",
+        "ntp::servers: a.pool\nntp::serverz: []\nmotd: \"%{nope('x')}\"\n",
+    );
+    write("data/broken.yaml", "a: [\n");
+    write(
+        "modules/ntp/hiera.yaml",
+        "version: 5\nhierarchy:\n  - name: Common\n    path: common.yaml\n",
+    );
+    write("modules/ntp/data/common.yaml", "ntp::servers: []\n");
+    write(
+        "modules/ntp/manifests/init.pp",
+        "# Time.\nclass ntp(Array[String] $servers) {\n  notice($servers)\n}\n",
+    );
+    let (status, out, _) = puppet_ls_with_stderr(&[
+        "check",
+        "--no-lint",
+        "--no-format-check",
+        "--format",
+        "json",
+        root.to_str().unwrap(),
+    ]);
+    assert_eq!(status, 1, "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let problems = report
+        .as_array()
+        .or_else(|| report["problems"].as_array())
+        .expect("a list of problems");
+    let mut found: Vec<String> = problems
+        .iter()
+        .map(|p| {
+            let path = p["path"].as_str().unwrap_or_default();
+            let relative = path.strip_prefix(root.to_str().unwrap()).unwrap_or(path);
+            format!(
+                "{relative}:{} {} {}",
+                p["line"],
+                p["severity"].as_str().unwrap_or_default(),
+                p["code"].as_str().unwrap_or_default()
+            )
+        })
+        .collect();
+    found.sort();
+    expect_test::expect![[r#"
+        [
+            "/data/broken.yaml:2 error yaml-syntax",
+            "/data/common.yaml:1 error hiera-type-mismatch",
+            "/data/common.yaml:2 warning hiera-unknown-parameter",
+            "/data/common.yaml:3 error hiera-interpolation",
+            "/hiera.yaml:4 error hiera-interpolation",
+        ]
+    "#]]
+    .assert_debug_eq(&found);
+}

@@ -508,6 +508,34 @@ fn hiera_files_are_in_the_workspace_diagnostics() {
 }
 
 #[test]
+fn hover_shows_the_configured_nodes_value_as_puppet_lookup_computes_it() {
+    let dir = fixture(
+        "#- puppet-ls.toml\n[hiera]\nnode = \"web01.example.com\"\nfacts = \"facts/web01.yaml\"\n\
+         #- facts/web01.yaml\nos:\n  family: Debian\n\
+         #- hiera.yaml\nversion: 5\nhierarchy:\n  - name: Nodes\n    path: \"nodes/%{trusted.certname}.yaml\"\n  - name: OS\n    path: \"os/%{facts.os.family}.yaml\"\n  - name: Common\n    path: common.yaml\n\
+         #- data/nodes/web01.example.com.yaml\nntp::servers: [web.pool]\n\
+         #- data/os/Debian.yaml\nntp::servers: [debian.pool]\n\
+         #- data/common.yaml\nlookup_options:\n  ntp::servers:\n    merge: unique\nntp::servers: [a.pool]\n\
+         #- modules/ntp/manifests/init.pp\n# Time.\nclass ntp(Array[String] $servers) {}\n\
+         #- manifests/site.pp\n# Site.\ninclude ntp\n",
+    );
+    let mut server = Server::start();
+    server.initialize(dir.path(), pull_capabilities());
+    server.wait_indexed();
+    let uri = dir.uri("modules/ntp/manifests/init.pp");
+    let hover = server.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri.as_str()}, "position": {"line": 1, "character": 27}}),
+    );
+    let text = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        text.contains("For node `web01.example.com`: `['web.pool', 'debian.pool', 'a.pool']` (from `data/nodes/web01.example.com.yaml`, `data/os/Debian.yaml`, `data/common.yaml`)"),
+        "{text}"
+    );
+    assert!(server.shutdown().success());
+}
+
+#[test]
 fn hiera_data_files_answer_hover_definition_and_diagnostics_over_the_protocol() {
     let dir = fixture(
         "#- hiera.yaml\nversion: 5\nhierarchy:\n  - name: Common\n    path: common.yaml\n\

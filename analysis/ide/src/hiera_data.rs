@@ -11,8 +11,12 @@ use puppet_analysis::hiera::data::{
     bindings, data_document, hiera_key_index, lookup_options, normalize_key, Binding,
 };
 use puppet_analysis::hiera::layers::{hiera_layers, Layer, LayerKind};
+use puppet_analysis::hiera::lookup::{self, LookupError, Node, Strategy};
 use puppet_analysis::hiera::value::to_value;
 use puppet_analysis::index::{lookup, Namespace};
+use puppet_analysis::model::Type;
+use puppet_analysis::types::common::common_type;
+use puppet_analysis::types::infer::infer_generalized;
 use puppet_analysis::values::format::to_programmatic;
 use puppet_syntax::ast::{self, AstNode};
 use puppet_syntax::{SyntaxKind, SyntaxToken, TextRange, TextSize};
@@ -38,6 +42,7 @@ pub(crate) fn data_markdown(
     workspace: Workspace,
     key: &str,
     call_merge: Option<&str>,
+    node: Option<&Node>,
 ) -> Option<String> {
     let found = bindings(db, workspace, key);
     if found.is_empty() {
@@ -65,7 +70,55 @@ pub(crate) fn data_markdown(
     for binding in &found {
         let _ = writeln!(md, "- {}", describe(db, layers, binding));
     }
+    // What the data holds, for information: a lookup without a type
+    // argument is still `Any` in the code (other nodes, other data).
+    let types = found
+        .iter()
+        .filter(|b| b.place.is_some())
+        .map(|b| infer_generalized(&to_value(&b.value)))
+        .reduce(|a, b| common_type(&a, &b));
+    if let Some(t) = types.filter(|t| *t != Type::Any) {
+        let _ = writeln!(md, "\nThe data's values are `{t}`.");
+    }
+    if let Some(node) = node {
+        let _ = writeln!(
+            md,
+            "\n{}",
+            node_value(db, workspace, layers, key, call_merge, node)
+        );
+    }
     Some(md)
+}
+
+/// What the lookup gives the configured node, as `puppet lookup` would.
+fn node_value(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    layers: &[Layer],
+    key: &str,
+    call_merge: Option<&str>,
+    node: &Node,
+) -> String {
+    let merge = call_merge.and_then(|m| Strategy::from_name(m).ok());
+    match lookup::lookup(db, workspace, node, key, merge) {
+        Ok(found) => {
+            let files: Vec<String> = found
+                .sources
+                .iter()
+                .map(|f| format!("`{}`", shown_path(layers, f.path(db))))
+                .collect();
+            format!(
+                "For node `{}`: `{}` (from {})",
+                node.name,
+                to_programmatic(&found.value),
+                files.join(", ")
+            )
+        }
+        Err(LookupError::NotFound) => format!("For node `{}`: no value", node.name),
+        Err(LookupError::Failed(message)) => {
+            format!("For node `{}`: the lookup fails: {message}", node.name)
+        }
+    }
 }
 
 /// One binding: `` `data/nodes/web01.yaml` (level Nodes, `nodes/%{trusted.certname}.yaml`): `['a']` ``.
@@ -248,6 +301,7 @@ pub(crate) fn data_file_hover(
     workspace: Workspace,
     file: DataFile,
     offset: TextSize,
+    node: Option<&Node>,
 ) -> Option<(TextRange, String)> {
     let (key, range) = data_key_at(db, file, offset)?;
     let mut md = String::new();
@@ -279,7 +333,7 @@ pub(crate) fn data_file_hover(
     } else if code_lookup_keys(db, workspace).contains(&key) {
         let _ = writeln!(md, "Read by `lookup('{key}')` in the code.\n");
     }
-    md.push_str(&data_markdown(db, workspace, &key, None)?);
+    md.push_str(&data_markdown(db, workspace, &key, None, node)?);
     Some((range, md))
 }
 

@@ -13,6 +13,7 @@ use crate::Analysis;
 use puppet_analysis::builtins::builtins;
 use puppet_analysis::db::{parse, SourceFile, Workspace};
 use puppet_analysis::docs::DocSource;
+use puppet_analysis::hiera::lookup::Node;
 use puppet_analysis::hir::signature::Documentation;
 use puppet_analysis::hir::{DefKind, Signature};
 use puppet_analysis::index::{lookup, Namespace};
@@ -42,7 +43,8 @@ impl Analysis {
         self.with_db(|a| {
             let db = a.db();
             if let Some(data) = a.data_file(&pos.path) {
-                let (range, markdown) = data_file_hover(db, a.workspace(), data, pos.offset)?;
+                let node = a.hiera_node();
+                let (range, markdown) = data_file_hover(db, a.workspace(), data, pos.offset, node)?;
                 return Some(HoverResult { range, markdown });
             }
             let file = a.file(&pos.path)?;
@@ -56,9 +58,11 @@ impl Analysis {
                 workspace: a.workspace(),
                 file,
                 docs: a.docs(),
+                node: a.hiera_node(),
             };
             if let Some(found) = lookup_key_at(&token) {
-                let data = data_markdown(db, a.workspace(), &found.key, found.merge.as_deref());
+                let merge = found.merge.as_deref();
+                let data = data_markdown(db, a.workspace(), &found.key, merge, a.hiera_node());
                 if let Some(markdown) = data {
                     return Some(HoverResult {
                         range: found.key_range,
@@ -88,6 +92,8 @@ struct Hover<'db> {
     file: SourceFile,
     /// Puppet's reference text, when the server found Puppet installed.
     docs: &'db DocSource,
+    /// The node whose Hiera values are shown, when the user chose one.
+    node: Option<&'db Node>,
 }
 
 fn code_block(text: &str) -> String {
@@ -313,7 +319,7 @@ impl Hover<'_> {
         }
         if let Some(data) = self
             .class_parameter_key(token)
-            .and_then(|key| data_markdown(self.db, self.workspace, &key, None))
+            .and_then(|key| data_markdown(self.db, self.workspace, &key, None, self.node))
         {
             let _ = write!(md, "\n{data}");
         }

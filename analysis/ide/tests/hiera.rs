@@ -76,6 +76,8 @@ fn hover_on_a_data_key_shows_the_parameter_and_every_value() {
         - `data/nodes/web01.yaml` (environment level *Nodes*, `data/nodes/%{trusted.certname}.yaml`): `['web.pool']`
         - `data/common.yaml` (environment level *Common*, `data/common.yaml`): `['a.pool']`
         - `modules/ntp/data/common.yaml` (module ntp level *Common*, `data/common.yaml`): `['module.pool']`
+
+        The data's values are `Array[String]`.
     "#]]
     .assert_eq(&hover.markdown);
 }

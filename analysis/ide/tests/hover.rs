@@ -337,6 +337,8 @@ fn class_parameter_shows_its_hiera_data_in_lookup_order() {
         - `data/common.yaml` (environment level *Common*, `data/common.yaml`): `['a.pool', 'b.pool']`
         - `modules/ntp/data/common.yaml` (module ntp level *Common*, `data/common.yaml`): `['module.pool']`
         - `data/old/unused.yaml` (read by no hierarchy level): `['never']`
+
+        The data's values are `Array[String]`.
     "#]].assert_eq(&hover.markdown);
 }
 
@@ -355,6 +357,8 @@ fn lookup_key_shows_the_data_and_the_calls_merge() {
         **Hiera** `ntp::port`: merge `first` (given in the call)
 
         - `modules/ntp/data/common.yaml` (module ntp level *Common*, `data/common.yaml`): `123`
+
+        The data's values are `Integer`.
     "#]]
     .assert_eq(&format!(
         "{}\n{}",

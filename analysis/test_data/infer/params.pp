@@ -35,3 +35,12 @@ $os = $facts['os']
 $kernel = $facts['kernelrelease']
 $legacy = $::osfamily
 $certname = $trusted['certname']
+
+# lookup() with a type argument has that type (Puppet asserts the value
+# found and the default against it); without one, Any.
+class lookups {
+  $port = lookup('lookups::port', Integer[1, 65535])
+  $names = lookup('lookups::names', Array[String], 'unique', [])
+  $anything = lookup('lookups::anything')
+  notice($port, $names, $anything)
+}

@@ -91,6 +91,43 @@ impl Config {
         self.settings.severity_of(code)
     }
 
+    /// The node whose Hiera values hovers show: its name (else the facts'
+    /// `fqdn`) and facts read from the configured file; `None` when
+    /// neither is configured or the facts cannot be read (logged).
+    pub fn hiera_node(&self) -> Option<puppet_analysis::hiera::lookup::Node> {
+        use puppet_analysis::hiera::lookup::{facts_from_text, Node};
+        use puppet_analysis::model::Value;
+        let settings = &self.settings.hiera;
+        if settings.node.is_none() && settings.facts.is_none() {
+            return None;
+        }
+        let facts = match &settings.facts {
+            Some(path) => {
+                let read = std::fs::read_to_string(path).map_err(|e| e.to_string());
+                match read.and_then(|text| facts_from_text(&text)) {
+                    Ok(facts) => facts,
+                    Err(e) => {
+                        tracing::warn!("hiera.facts {}: {e}; no node values shown", path.display());
+                        return None;
+                    }
+                }
+            }
+            None => Default::default(),
+        };
+        let name = settings
+            .node
+            .clone()
+            .or_else(|| match facts.get(&Value::string("fqdn")) {
+                Some(Value::String(fqdn)) => Some(fqdn.clone()),
+                _ => None,
+            })?;
+        Some(Node {
+            name,
+            facts,
+            environment: "production".to_string(),
+        })
+    }
+
     /// Extra directories of modules, like Puppet's modulepath.
     pub fn module_paths(&self) -> &[PathBuf] {
         &self.settings.workspace.module_paths
@@ -134,6 +171,22 @@ pub fn merged_settings(
         if strict != defaults.workspace.strict_variables {
             config.workspace.strict_variables = strict;
         }
+    }
+    let hiera = value.get("hiera");
+    let text = |key: &str| {
+        hiera
+            .and_then(|h| h.get(key))
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+    };
+    if let Some(node) = text("node") {
+        config.hiera.node = Some(node.to_string());
+    }
+    if let Some(facts) = text("facts") {
+        config.hiera.facts = Some(match base {
+            Some(base) if Path::new(facts).is_relative() => base.join(facts),
+            _ => PathBuf::from(facts),
+        });
     }
     let diagnostics = value.get("diagnostics");
     if let Some(codes) = code_list(diagnostics, "select").filter(|c| !c.is_empty()) {

@@ -220,6 +220,7 @@ pub fn configuration_changed(backend: &Backend, settings: &Value) {
         let mut state = backend.state();
         let config = Config::for_workspace(settings, state.roots.first().map(PathBuf::as_path));
         let reindex = config.module_paths() != state.config.module_paths();
+        state.host.set_hiera_node(config.hiera_node());
         state.config = config;
         reindex
     };

@@ -213,9 +213,7 @@ fn check_error(text: &str, expect: Expect) {
 fn error_unknown_top_level_key() {
     check_error(
         "[diagnostic]\nselect = []\n",
-        expect![[
-            r#"/repo/puppet-ls.toml:1:2: unknown field `diagnostic`, expected one of `diagnostics`, `lint`, `format`, `workspace`"#
-        ]],
+        expect!["/repo/puppet-ls.toml:1:2: unknown field `diagnostic`, expected one of `diagnostics`, `lint`, `format`, `workspace`, `hiera`"],
     );
 }
 

@@ -479,6 +479,11 @@ impl Evaluator {
         at: ExprId,
     ) -> Option<Result<Value, Flow>> {
         if IMPURE.contains(&name) {
+            // `lookup(name, Type, ...)`: Puppet checks the value found (or
+            // the default) against the type, so the call has that type.
+            if let ("lookup", Some(Value::Type(t))) = (name, args.get(1)) {
+                return Some(Ok(Value::Unknown(t.clone())));
+            }
             return Some(Ok(Value::Unknown(self.return_type_of(name, args.len()))));
         }
         let builtin = registry(name)?;
