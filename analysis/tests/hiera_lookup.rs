@@ -8,6 +8,7 @@
 use puppet_analysis::hiera::lookup::{facts_from_text, lookup, DeepOptions, Node, Strategy};
 use puppet_analysis::hiera::value::to_json;
 use puppet_analysis::host::AnalysisHost;
+use puppet_syntax::Severity;
 use std::path::{Path, PathBuf};
 
 fn data_dir() -> PathBuf {
@@ -63,6 +64,86 @@ fn lookups_give_what_puppet_lookup_gave() {
                 node.name,
                 case["merge"],
                 result.map(|f| to_json(&f.value))
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Whether Puppet's failure is one a reader of the text alone can see (an
+/// unknown method, `alias` inside text, a malformed interpolation, a
+/// method in a hierarchy path), rather than one of the data (recursion,
+/// digging into a string).
+fn is_syntactic(error: &str) -> bool {
+    [
+        "Unknown interpolation method",
+        "'alias' interpolation is only permitted",
+        "Syntax error in string",
+        "method syntax is not allowed",
+    ]
+    .iter()
+    .any(|m| error.contains(m))
+}
+
+#[test]
+fn interpolation_errors_are_reported_where_puppet_fails_on_the_text() {
+    let text = std::fs::read_to_string(data_dir().join("interpolation.json")).expect("file");
+    let cases: Vec<serde_json::Value> = serde_json::from_str(&text).expect("valid JSON");
+    assert!(cases.len() >= 40, "{} cases", cases.len());
+    let mut failures = Vec::new();
+    for case in &cases {
+        let value = case["value"].as_str().expect("a value");
+        let in_path = case["where"].as_str() == Some("hierarchy path");
+        // A JSON string is a YAML double-quoted scalar.
+        let quoted = serde_json::Value::String(value.to_string()).to_string();
+        let (hiera, data) = if in_path {
+            (
+                format!("version: 5\nhierarchy:\n  - name: Case\n    path: {quoted}\n"),
+                "k: 1\n".to_string(),
+            )
+        } else {
+            (
+                "version: 5\nhierarchy:\n  - name: Common\n    path: common.yaml\n".to_string(),
+                format!("k: {quoted}\n"),
+            )
+        };
+        let host = AnalysisHost::discover_files(
+            "/env",
+            vec![
+                (
+                    PathBuf::from("/env/manifests/site.pp"),
+                    "notice(1)\n".into(),
+                ),
+                (
+                    PathBuf::from("/env/modules/m/manifests/init.pp"),
+                    "class m {}\n".into(),
+                ),
+                (PathBuf::from("/env/hiera.yaml"), hiera),
+                (PathBuf::from("/env/data/common.yaml"), data),
+            ],
+        );
+        let file = if in_path {
+            "/env/hiera.yaml"
+        } else {
+            "/env/data/common.yaml"
+        };
+        let reported = host
+            .diagnostics(Path::new(file))
+            .iter()
+            .any(|d| d.code.as_str() == "hiera-interpolation" && d.severity == Severity::Error);
+        let error = case["error"].as_str().unwrap_or_default();
+        let puppet_fails = case["outcome"] == "error" && is_syntactic(error);
+        let puppet_accepts = case["outcome"] != "error";
+        if (puppet_fails && !reported) || (puppet_accepts && reported) {
+            failures.push(format!(
+                "{value:?} ({}): Puppet {}, puppet-ls {}",
+                if in_path { "path" } else { "data" },
+                if puppet_accepts { "accepts" } else { error },
+                if reported {
+                    "reports an error"
+                } else {
+                    "reports none"
+                }
             ));
         }
     }

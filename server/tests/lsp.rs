@@ -504,6 +504,42 @@ fn hiera_files_are_in_the_workspace_diagnostics() {
     let config = &of("hiera.yaml")["items"];
     assert_eq!(codes(config), ["hiera-config"]);
     assert_eq!(config[0]["range"]["start"]["line"], 2);
+
+    // A data file created outside the editor joins the workspace; a YAML
+    // file elsewhere does not.
+    dir.write("data/nodes/web01.yaml", "a: [\n");
+    dir.write("ci/pipeline.yaml", "a: [\n");
+    let created = |rel: &str| json!({"uri": dir.uri(rel), "type": 1});
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [created("data/nodes/web01.yaml"), created("ci/pipeline.yaml")]}),
+    );
+    // The files are read in the background: ask until they are in.
+    let new_file = dir.uri("data/nodes/web01.yaml");
+    let mut uris: Vec<String> = Vec::new();
+    for _ in 0..100 {
+        let report = server.call("workspace/diagnostic", json!({"previousResultIds": []}));
+        uris = report["items"]
+            .as_array()
+            .map(|items| {
+                items
+                    .iter()
+                    .filter_map(|i| i["uri"].as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if uris.iter().any(|u| u == new_file.as_str()) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(uris.iter().any(|u| u == new_file.as_str()), "{uris:?}");
+    assert!(
+        !uris
+            .iter()
+            .any(|u| u == dir.uri("ci/pipeline.yaml").as_str()),
+        "{uris:?}"
+    );
     assert!(server.shutdown().success());
 }
 
@@ -600,6 +636,56 @@ fn hiera_data_files_answer_hover_definition_and_diagnostics_over_the_protocol() 
         target["targetUri"].as_str(),
         Some(data.as_str()),
         "{definition}"
+    );
+
+    // Completion of keys in the data file and in the lookup() string.
+    let labels = |reply: &serde_json::Value| -> Vec<String> {
+        let items = reply.get("items").unwrap_or(reply);
+        items
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|i| i["label"].as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let reply = server.call(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": data.as_str()}, "position": {"line": 0, "character": 0}}),
+    );
+    assert!(
+        labels(&reply).contains(&"ntp::servers".to_string()),
+        "{reply}"
+    );
+    let reply = server.call(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": site.as_str()}, "position": {"line": 1, "character": 15}}),
+    );
+    assert!(
+        labels(&reply).contains(&"ntp::servers".to_string()),
+        "{reply}"
+    );
+
+    // References of the parameter include its data key; rename edits it.
+    let init = dir.uri("modules/ntp/manifests/init.pp");
+    let at_param =
+        json!({"textDocument": {"uri": init.as_str()}, "position": {"line": 1, "character": 27}});
+    let mut with_context = at_param.clone();
+    with_context["context"] = json!({"includeDeclaration": true});
+    let references = server.call("textDocument/references", with_context);
+    let uris: Vec<&str> = references
+        .as_array()
+        .map(|a| a.iter().filter_map(|l| l["uri"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(uris.contains(&data.as_str()), "{references}");
+    let mut rename = at_param;
+    rename["newName"] = json!("pools");
+    let edit = server.call("textDocument/rename", rename);
+    let text = edit.to_string();
+    assert!(
+        text.contains(data.as_str()) && text.contains("\"newText\":\"pools\""),
+        "{edit}"
     );
     assert!(server.shutdown().success());
 }

@@ -226,26 +226,34 @@ fn literal_part(spec: &PathSpec, text: &str) -> String {
 }
 
 /// Whether a path is a Hiera file of the workspace: a `hiera.yaml` of an
-/// environment or module, or a file in the data directory of one (known
-/// or not yet: a data file the editor has just created).
+/// environment or module, or a file in a data directory its `hiera.yaml`
+/// names (`data/` without one), as discovery finds them, known or not yet
+/// (a data file just created).
 pub fn is_hiera_path(db: &dyn salsa::Database, workspace: Workspace, path: &Path) -> bool {
+    if workspace.data_files(db).iter().any(|f| f.path(db) == path) {
+        return true;
+    }
+    let configs: HashMap<&Path, DataFile> = workspace
+        .data_files(db)
+        .iter()
+        .map(|&f| (f.path(db).as_path(), f))
+        .collect();
     let layout = workspace.layout(db);
     let roots = layout
         .environments
         .iter()
         .chain(layout.modules.iter().map(|m| &m.root));
-    for root in roots {
-        if path == root.join("hiera.yaml") {
+    roots.filter(|root| path.starts_with(root)).any(|root| {
+        let config_path = root.join("hiera.yaml");
+        if path == config_path {
             return true;
         }
-    }
-    workspace.data_files(db).iter().any(|f| f.path(db) == path)
-        || hiera_layers(db, workspace).iter().any(|layer| {
-            layer
-                .all_levels()
-                .flat_map(|level| &level.paths)
-                .any(|p| path.starts_with(&p.datadir))
-        })
+        let datadirs: Vec<&str> = match configs.get(config_path.as_path()) {
+            Some(&config) => hiera_config(db, config).datadirs(),
+            None => vec![config::DEFAULT_DATADIR],
+        };
+        datadirs.iter().any(|dir| path.starts_with(root.join(dir)))
+    })
 }
 
 /// The levels (layer index, level index in [`Layer::all_levels`]) whose

@@ -157,9 +157,12 @@ pub async fn watched_files_changed(backend: &Backend, changes: Vec<FileEvent>) {
             rediscover = true;
         } else if change.typ == FileChangeType::DELETED {
             deletes.push(path);
-        } else if is_source_file(&path) || backend.state().disk_files.contains(&path) {
-            // Data files are those discovery found (in the data
-            // directories `hiera.yaml` names), not any YAML file.
+        } else if is_source_file(&path) || {
+            // Data files: those discovery found, or a new file in a data
+            // directory of a hierarchy; not any YAML file.
+            let state = backend.state();
+            state.disk_files.contains(&path) || state.is_analysed(&path)
+        } {
             reads.push(path);
         }
     }
