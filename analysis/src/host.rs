@@ -9,7 +9,7 @@ use crate::docs::DocSource;
 use crate::hiera::lookup::Node;
 use crate::hir::items::{FilePlaces, ItemCache, ItemContent};
 use crate::hir::{ItemKind, Published};
-use crate::workspace::{discover, Layout, Module};
+use crate::workspace::{discover, Discovered, Layout, Module};
 use puppet_syntax::line_index::LineIndex;
 use puppet_syntax::{SharedText, SourceKind};
 use puppet_vfs::FileSystem;
@@ -167,7 +167,11 @@ impl AnalysisHost {
     /// Discovers modules and files under `paths` and loads them, reading
     /// through `fs` (the disk for the CLI, memory in tests).
     pub fn from_paths(fs: &dyn FileSystem, paths: &[PathBuf]) -> AnalysisHost {
-        let discovered = discover(fs, paths);
+        AnalysisHost::from_discovered(fs, discover(fs, paths))
+    }
+
+    /// Loads what discovery found, reading through `fs`.
+    pub fn from_discovered(fs: &dyn FileSystem, discovered: Discovered) -> AnalysisHost {
         let mut host = AnalysisHost::new(discovered.layout);
         let paths: Vec<PathBuf> = discovered
             .files
@@ -208,6 +212,7 @@ impl AnalysisHost {
         let mut host = AnalysisHost::new(Layout {
             modules: modules.into_values().collect(),
             environments: Vec::new(),
+            global_hiera: None,
         });
         host.set_files(files);
         host

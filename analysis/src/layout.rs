@@ -20,6 +20,9 @@ pub struct Layout {
     /// Roots of environments (control repositories): their own
     /// `functions/` and `types/` define the `environment::` namespace.
     pub environments: Vec<PathBuf>,
+    /// The global Hiera layer's `hiera.yaml`, when the user configures
+    /// one (Puppet's `hiera_config`, outside every environment).
+    pub global_hiera: Option<PathBuf>,
 }
 
 impl Layout {
@@ -179,6 +182,7 @@ mod tests {
                 root: PathBuf::from("/m/ntp"),
             }],
             environments: vec![PathBuf::from("/env")],
+            global_hiera: None,
         }
     }
 

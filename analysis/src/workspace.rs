@@ -168,11 +168,30 @@ pub fn discover(fs: &dyn FileSystem, paths: &[PathBuf]) -> Discovered {
         layout: Layout {
             modules,
             environments,
+            global_hiera: None,
         },
         files,
         ruby_files,
         data_files,
     }
+}
+
+/// Adds the global Hiera layer: its `hiera.yaml` (at `config`) and the
+/// data files of the directories it names (relative to it, or absolute).
+pub fn add_global_hiera(fs: &dyn FileSystem, discovered: &mut Discovered, config: &Path) {
+    let Some(text) = fs.read_to_string(config) else {
+        return;
+    };
+    let root = config.parent().unwrap_or(Path::new("/"));
+    discovered.layout.global_hiera = Some(config.to_path_buf());
+    discovered.data_files.push(config.to_path_buf());
+    for dir in crate::hiera::config::parse(&text).datadirs() {
+        for extension in ["yaml", "yml", "json", "eyaml"] {
+            collect_with_extension(fs, &root.join(dir), extension, &mut discovered.data_files);
+        }
+    }
+    discovered.data_files.sort();
+    discovered.data_files.dedup();
 }
 
 /// The `hiera.yaml` of an environment or module and the data files under

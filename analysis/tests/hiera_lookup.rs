@@ -149,3 +149,48 @@ fn interpolation_errors_are_reported_where_puppet_fails_on_the_text() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The global layer (Puppet's `hiera_config`) comes before the
+/// environment's. Puppet 7.23's answers, from
+/// `puppet lookup --hiera_config /g/hiera.yaml --environmentpath ENVS
+/// --environment production --node n1.example.com --facts F [--merge
+/// unique] KEY`: `k::a` "global", `k::b` "environment", `k::list` with
+/// unique ["g","e"].
+#[test]
+fn the_global_layer_comes_before_the_environment() {
+    let fs: puppet_vfs::MemoryFs = [
+        (
+            "/g/hiera.yaml",
+            "version: 5\nhierarchy:\n  - name: Global\n    path: common.yaml\n",
+        ),
+        ("/g/data/common.yaml", "k::a: global\nk::list: [g]\n"),
+        ("/env/manifests/site.pp", "notice(1)\n"),
+        (
+            "/env/hiera.yaml",
+            "version: 5\nhierarchy:\n  - name: Common\n    path: common.yaml\n",
+        ),
+        (
+            "/env/data/common.yaml",
+            "k::a: environment\nk::b: environment\nk::list: [e]\n",
+        ),
+    ]
+    .into_iter()
+    .collect();
+    let mut discovered = puppet_analysis::workspace::discover(&fs, &[PathBuf::from("/env")]);
+    puppet_analysis::workspace::add_global_hiera(&fs, &mut discovered, Path::new("/g/hiera.yaml"));
+    let host = AnalysisHost::from_discovered(&fs, discovered);
+    let node = Node {
+        name: "n1.example.com".into(),
+        facts: Default::default(),
+        environment: "production".into(),
+    };
+    let value = |key: &str, merge: Option<Strategy>| {
+        lookup(host.db(), host.workspace(), &node, key, merge).map(|f| to_json(&f.value))
+    };
+    assert_eq!(value("k::a", None), Ok("\"global\"".to_string()));
+    assert_eq!(value("k::b", None), Ok("\"environment\"".to_string()));
+    assert_eq!(
+        value("k::list", Some(Strategy::Unique)),
+        Ok("[\"g\",\"e\"]".to_string())
+    );
+}

@@ -137,6 +137,10 @@ enum Command {
         /// The control repository (default `.`).
         #[arg(long, default_value = ".")]
         workspace: PathBuf,
+        /// The global layer's `hiera.yaml` (Puppet's `hiera_config`), read
+        /// before the environment's.
+        #[arg(long)]
+        hiera_config: Option<PathBuf>,
         /// Also print each file read, level by level, and whether it has the key.
         #[arg(long)]
         explain: bool,
@@ -195,6 +199,7 @@ fn main() -> ExitCode {
             merge_hash_arrays,
             environment,
             workspace,
+            hiera_config,
             explain,
         } => cli::lookup::run(&cli::lookup::Request {
             keys,
@@ -206,6 +211,7 @@ fn main() -> ExitCode {
             merge_hash_arrays,
             environment,
             workspace,
+            hiera_config,
             explain,
         }),
         Command::Eval { expr, jsonl } => {

@@ -264,6 +264,8 @@ pub struct HieraSettings {
     pub node: Option<String>,
     /// Its facts (YAML or JSON), absolute.
     pub facts: Option<PathBuf>,
+    /// The global layer's `hiera.yaml` (Puppet's `hiera_config`), absolute.
+    pub global: Option<PathBuf>,
 }
 
 /// A `puppet-ls.toml`, read and validated: every setting with its default
@@ -475,6 +477,7 @@ struct RawConfig {
 struct RawHiera {
     node: Option<String>,
     facts: Option<String>,
+    global: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -598,9 +601,20 @@ pub fn parse(text: &str, path: &Path) -> Result<ProjectConfig, ConfigError> {
         .workspace
         .strict_variables
         .unwrap_or(workspace.strict_variables);
+    let global = match raw.hiera.global {
+        Some(path) if !path.get_ref().ends_with("hiera.yaml") => {
+            return Err(error_at(
+                Some(path.span()),
+                "hiera.global: the global layer's configuration is a file named hiera.yaml".into(),
+            ))
+        }
+        Some(path) => Some(dir.join(path.get_ref())),
+        None => None,
+    };
     config.hiera = HieraSettings {
         node: raw.hiera.node,
         facts: raw.hiera.facts.map(|f| dir.join(f)),
+        global,
     };
     Ok(config)
 }

@@ -139,6 +139,7 @@ fn describe(db: &dyn salsa::Database, layers: &[Layer], binding: &Binding) -> St
                 .unwrap_or_default();
             let name = level.map_or("", |l| l.name.as_str());
             let owner = match &layer.kind {
+                LayerKind::Global => "global".to_string(),
                 LayerKind::Environment => "environment".to_string(),
                 LayerKind::Module(module) => format!("module {module}"),
             };

@@ -19,6 +19,8 @@ use std::path::{Path, PathBuf};
 /// Whose data a layer is.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum LayerKind {
+    /// Puppet's `hiera_config`, before every environment.
+    Global,
     Environment,
     Module(String),
 }
@@ -41,7 +43,7 @@ impl Layer {
     /// module the keys of its namespace.
     pub fn answers(&self, key: &str) -> bool {
         match &self.kind {
-            LayerKind::Environment => true,
+            LayerKind::Global | LayerKind::Environment => true,
             LayerKind::Module(name) => key
                 .trim_start_matches("::")
                 .split_once("::")
@@ -100,28 +102,44 @@ pub fn hiera_layers(db: &dyn salsa::Database, workspace: Workspace) -> Vec<Layer
         .map(|&f| (f.path(db).as_path(), f))
         .collect();
     let layout = workspace.layout(db);
-    let roots = layout
-        .environments
-        .iter()
-        .map(|root| (LayerKind::Environment, root))
-        .chain(
-            layout
-                .modules
-                .iter()
-                .map(|m| (LayerKind::Module(m.name.clone()), &m.root)),
-        );
+    let global = layout.global_hiera.as_ref().and_then(|config| {
+        Some((
+            LayerKind::Global,
+            config.parent()?.to_path_buf(),
+            config.clone(),
+        ))
+    });
+    let roots = global
+        .into_iter()
+        .chain(layout.environments.iter().map(|root| {
+            (
+                LayerKind::Environment,
+                root.clone(),
+                root.join("hiera.yaml"),
+            )
+        }))
+        .chain(layout.modules.iter().map(|m| {
+            (
+                LayerKind::Module(m.name.clone()),
+                m.root.clone(),
+                m.root.join("hiera.yaml"),
+            )
+        }));
     let mut layers = Vec::new();
-    for (kind, root) in roots {
-        let Some(&config_file) = by_path.get(root.join("hiera.yaml").as_path()) else {
+    for (kind, root, config_path) in roots {
+        let root = &root;
+        let Some(&config_file) = by_path.get(config_path.as_path()) else {
             continue;
         };
         let config = hiera_config(db, config_file);
         if config.version != Some(5) {
             continue;
         }
+        let datadirs: Vec<PathBuf> = config.datadirs().iter().map(|d| root.join(d)).collect();
         let candidates: Vec<(DataFile, &Path)> = by_path
             .iter()
-            .filter(|(path, _)| path.starts_with(root) && **path != config_file.path(db))
+            .filter(|(path, _)| datadirs.iter().any(|d| path.starts_with(d)))
+            .filter(|(path, _)| **path != config_file.path(db))
             .map(|(path, &file)| (file, *path))
             .collect();
         let resolve = |levels: &[config::Level]| -> Vec<Level> {
@@ -239,10 +257,13 @@ pub fn is_hiera_path(db: &dyn salsa::Database, workspace: Workspace, path: &Path
         .map(|&f| (f.path(db).as_path(), f))
         .collect();
     let layout = workspace.layout(db);
+    let global = layout.global_hiera.as_ref().and_then(|c| c.parent());
     let roots = layout
         .environments
         .iter()
-        .chain(layout.modules.iter().map(|m| &m.root));
+        .map(PathBuf::as_path)
+        .chain(layout.modules.iter().map(|m| m.root.as_path()))
+        .chain(global);
     roots.filter(|root| path.starts_with(root)).any(|root| {
         let config_path = root.join("hiera.yaml");
         if path == config_path {

@@ -6,9 +6,9 @@
 //! unique, hash, deep with Puppet's deep-merge options), and dotted
 //! sub-keys dug into (`lookup('ntp::settings.port')`).
 //!
-//! The global layer (`/etc/puppet/hiera.yaml`) is outside the workspace
-//! and is not read. Custom backends are skipped (their data cannot be
-//! read statically).
+//! The global layer is read when the user configures it
+//! (`workspace::add_global_hiera`). Custom backends are skipped
+//! (their data cannot be read statically).
 
 use super::config::{Backend, PathSpec};
 use super::data::{data_document, LOOKUP_OPTIONS};
@@ -117,8 +117,9 @@ pub struct Step {
     pub found: bool,
 }
 
-/// Looks a key up for a node in the workspace's first environment (and the
-/// module layer of the key's namespace).
+/// Looks a key up for a node: the global layer when configured, the
+/// workspace's first environment, and the module layer of the key's
+/// namespace.
 pub fn lookup(
     db: &dyn salsa::Database,
     workspace: Workspace,
@@ -232,8 +233,10 @@ impl<'a> Resolver<'a> {
         Ok(Found { value, sources })
     }
 
-    /// The environment layer, then the layer of the key's module.
+    /// The global layer, the environment layer, then the layer of the
+    /// key's module.
     fn layers_for(&self, root: &str) -> Vec<&'a Layer> {
+        let global = self.layers.iter().find(|l| l.kind == LayerKind::Global);
         let environment = self
             .layers
             .iter()
@@ -242,7 +245,11 @@ impl<'a> Resolver<'a> {
             .layers
             .iter()
             .find(|l| matches!(l.kind, LayerKind::Module(_)) && l.answers(root));
-        environment.into_iter().chain(module).collect()
+        global
+            .into_iter()
+            .chain(environment)
+            .chain(module)
+            .collect()
     }
 
     /// Every value of the key the levels give, in order, interpolated and

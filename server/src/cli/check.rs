@@ -8,6 +8,7 @@ use super::problems::{self, Format, Level, Problem, ProblemCode};
 use crate::linting::{is_reported_by_analysis, lint_manifest};
 use crate::project_config::{self, ProjectConfig, SeveritySetting};
 use puppet_analysis::host::AnalysisHost;
+use puppet_analysis::workspace::{add_global_hiera, discover};
 use puppet_format::{first_change, format_source, FormatOptions};
 use puppet_lint_checks::{apply_fixes, LintConfig, LintDiagnostic, TextEdit};
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
@@ -97,7 +98,11 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
     // Module paths are loaded for reference, not reported.
     let mut loaded = paths.clone();
     loaded.extend(settings.project.workspace.module_paths.iter().cloned());
-    let mut host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &loaded);
+    let mut discovered = discover(&puppet_vfs::DiskFs, &loaded);
+    if let Some(global) = &settings.project.hiera.global {
+        add_global_hiera(&puppet_vfs::DiskFs, &mut discovered, global);
+    }
+    let mut host = AnalysisHost::from_discovered(&puppet_vfs::DiskFs, discovered);
     let reported = reported_files(&host, &paths, &settings.project);
     if options.fix {
         // The fixed files are written, and the analysis takes their new

@@ -7,6 +7,7 @@ use puppet_analysis::hiera::lookup::{
 use puppet_analysis::hiera::value::to_json;
 use puppet_analysis::host::AnalysisHost;
 use puppet_analysis::model::Value;
+use puppet_analysis::workspace::{add_global_hiera, discover};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -23,6 +24,8 @@ pub struct Request {
     pub merge_hash_arrays: bool,
     pub environment: String,
     pub workspace: PathBuf,
+    /// The global layer's `hiera.yaml`, read before the environment.
+    pub hiera_config: Option<PathBuf>,
     pub explain: bool,
 }
 
@@ -53,10 +56,12 @@ pub fn run(request: &Request) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let host = AnalysisHost::from_paths(
-        &puppet_vfs::DiskFs,
-        std::slice::from_ref(&request.workspace),
-    );
+    let fs = &puppet_vfs::DiskFs;
+    let mut discovered = discover(fs, std::slice::from_ref(&request.workspace));
+    if let Some(global) = &request.hiera_config {
+        add_global_hiera(fs, &mut discovered, global);
+    }
+    let host = AnalysisHost::from_discovered(fs, discovered);
     let (db, workspace) = (host.db(), host.workspace());
     let mut status = ExitCode::SUCCESS;
     for key in &request.keys {

@@ -128,6 +128,11 @@ impl Config {
         })
     }
 
+    /// The global Hiera layer's configuration, when set.
+    pub fn global_hiera(&self) -> Option<&Path> {
+        self.settings.hiera.global.as_deref()
+    }
+
     /// Extra directories of modules, like Puppet's modulepath.
     pub fn module_paths(&self) -> &[PathBuf] {
         &self.settings.workspace.module_paths
@@ -179,6 +184,12 @@ pub fn merged_settings(
             .and_then(Value::as_str)
             .filter(|s| !s.is_empty())
     };
+    if let Some(global) = text("global").filter(|g| g.ends_with("hiera.yaml")) {
+        config.hiera.global = Some(match base {
+            Some(base) if Path::new(global).is_relative() => base.join(global),
+            _ => PathBuf::from(global),
+        });
+    }
     if let Some(node) = text("node") {
         config.hiera.node = Some(node.to_string());
     }

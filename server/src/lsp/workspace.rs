@@ -6,6 +6,7 @@ use super::config::Config;
 use super::convert;
 use super::diagnostics;
 use super::progress::Progress;
+use puppet_analysis::workspace::add_global_hiera;
 use puppet_analysis::workspace::discover;
 use puppet_vfs::{DiskFs, FileSystem};
 use serde_json::Value;
@@ -92,11 +93,24 @@ pub async fn register_watchers(backend: Backend) {
 /// the workspace ready (`readiness.rs`).
 pub async fn index(backend: Backend) {
     let _running = backend.indexing_lock().lock().await;
-    let roots = backend.state().search_roots();
+    let (roots, global) = {
+        let state = backend.state();
+        (
+            state.search_roots(),
+            state.config.global_hiera().map(Path::to_path_buf),
+        )
+    };
     let progress = Progress::begin(&backend, "Indexing Puppet code");
     let discovered = {
         let roots = roots.clone();
-        match tokio::task::spawn_blocking(move || discover(&DiskFs, &roots)).await {
+        let discover = move || {
+            let mut discovered = discover(&DiskFs, &roots);
+            if let Some(global) = &global {
+                add_global_hiera(&DiskFs, &mut discovered, global);
+            }
+            discovered
+        };
+        match tokio::task::spawn_blocking(discover).await {
             Ok(discovered) => discovered,
             Err(e) => {
                 tracing::error!("discovery failed: {e}");
@@ -222,7 +236,8 @@ pub fn configuration_changed(backend: &Backend, settings: &Value) {
     let reindex = {
         let mut state = backend.state();
         let config = Config::for_workspace(settings, state.roots.first().map(PathBuf::as_path));
-        let reindex = config.module_paths() != state.config.module_paths();
+        let reindex = config.module_paths() != state.config.module_paths()
+            || config.global_hiera() != state.config.global_hiera();
         state.host.set_hiera_node(config.hiera_node());
         state.config = config;
         reindex

@@ -626,3 +626,22 @@ fn discovery_without_a_file_finds_none_below_the_start() {
         assert!(!found.path.starts_with(root.path()));
     }
 }
+
+#[test]
+fn hiera_settings_are_read_relative_to_the_file() {
+    let config = parse_at(
+        "[hiera]\nnode = \"web01.example.com\"\nfacts = \"facts/web01.yaml\"\nglobal = \"etc/hiera.yaml\"\n",
+    )
+    .unwrap();
+    assert_eq!(config.hiera.node.as_deref(), Some("web01.example.com"));
+    assert_eq!(
+        config.hiera.facts,
+        Some(PathBuf::from("/repo/facts/web01.yaml"))
+    );
+    assert_eq!(
+        config.hiera.global,
+        Some(PathBuf::from("/repo/etc/hiera.yaml"))
+    );
+    let error = parse_at("[hiera]\nglobal = \"etc/global.yml\"\n").unwrap_err();
+    assert!(error.to_string().contains("named hiera.yaml"), "{error}");
+}
