@@ -161,6 +161,19 @@ nowhere (unknown-variable), as Puppet's strict_variables makes them fail, :json-
 (dolist (hook '(puppet-mode-hook puppet-ls-fallback-mode-hook puppet-ls-epp-mode-hook))
   (add-hook hook #'puppet-ls--maybe-start))
 
+(defun puppet-ls--maybe-start-hiera ()
+  "In one of Hiera's YAML or JSON files, use puppet-ls and maybe start it.
+For eglot the mapping is buffer-local, so other YAML files keep their server."
+  (when (puppet-ls--hiera-file-p buffer-file-name)
+    (when (boundp 'eglot-server-programs)
+      (setq-local eglot-server-programs
+                  (cons (cons major-mode #'puppet-ls--eglot-contact)
+                        (default-value 'eglot-server-programs))))
+    (puppet-ls--maybe-start)))
+
+(dolist (hook '(yaml-mode-hook yaml-ts-mode-hook json-mode-hook json-ts-mode-hook js-json-mode-hook))
+  (add-hook hook #'puppet-ls--maybe-start-hiera))
+
 ;;;; lsp-mode
 
 (with-eval-after-load 'lsp-mode

@@ -48,6 +48,21 @@
                        (not (or (puppet-ls--hiera-file-p "/site/.gitlab-ci.yml")
                                 (puppet-ls--hiera-file-p "/site/data/notes.txt"))))
 
+(when (require 'eglot nil t)
+  (with-temp-buffer
+    (setq buffer-file-name "/site/data/common.yaml")
+    (setq major-mode 'yaml-mode)
+    (let ((puppet-ls-eglot-auto-start nil) (puppet-ls-lsp-mode-auto-start nil))
+      (puppet-ls--maybe-start-hiera))
+    (puppet-ls-test--check "a Hiera file maps its mode to puppet-ls for eglot, buffer-locally"
+                           (and (local-variable-p 'eglot-server-programs)
+                                (eq (cdr (assq 'yaml-mode eglot-server-programs))
+                                    #'puppet-ls--eglot-contact)))
+    (setq buffer-file-name nil))
+  (puppet-ls-test--check "other buffers keep eglot's own YAML server"
+                         (not (eq (cdr (assq 'yaml-mode (default-value 'eglot-server-programs)))
+                                  #'puppet-ls--eglot-contact))))
+
 (if (not (require 'eglot nil t))
     (message "  skip eglot is not installed")
   (let ((entry (cl-find-if (lambda (e) (and (consp (car e)) (memq 'puppet-ls-fallback-mode (car e))))
