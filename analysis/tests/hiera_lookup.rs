@@ -194,3 +194,69 @@ fn the_global_layer_comes_before_the_environment() {
         Ok("[\"g\",\"e\"]".to_string())
     );
 }
+
+/// Failures that depend on the machine or on values rendered at run time,
+/// not on the text: a missing gem, a function the environment may
+/// provide, JSON rendering of `.inf`, a merge strategy in data.
+fn depends_on_the_run(error: &str) -> bool {
+    [
+        "hiera-eyaml",
+        "eyaml_lookup_key",
+        "Unable to find 'data_hash' function",
+        "Infinity not allowed",
+        "Unknown merge strategy",
+    ]
+    .iter()
+    .any(|m| error.contains(m))
+}
+
+#[test]
+fn configuration_and_data_errors_are_reported_where_puppet_fails() {
+    let text = std::fs::read_to_string(data_dir().join("config_cases.json")).expect("file");
+    let cases: Vec<serde_json::Value> = serde_json::from_str(&text).expect("valid JSON");
+    let mut failures = Vec::new();
+    for case in &cases {
+        let name = case["name"].as_str().unwrap_or("?");
+        let mut files = vec![
+            (
+                PathBuf::from("/env/manifests/site.pp"),
+                "notice(1)\n".to_string(),
+            ),
+            (
+                PathBuf::from("/env/modules/m/manifests/init.pp"),
+                "class m {}\n".to_string(),
+            ),
+            (
+                PathBuf::from("/env/hiera.yaml"),
+                case["hiera_yaml"].as_str().unwrap_or_default().to_string(),
+            ),
+        ];
+        for (path, text) in case["files"].as_object().into_iter().flatten() {
+            files.push((
+                PathBuf::from("/env").join(path),
+                text.as_str().unwrap_or_default().into(),
+            ));
+        }
+        let paths: Vec<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();
+        let host = AnalysisHost::discover_files("/env", files);
+        let errors: Vec<String> = paths
+            .iter()
+            .flat_map(|p| host.diagnostics(p))
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| format!("{} {}", d.code, d.message))
+            .collect();
+        let error = case["error"].as_str().unwrap_or_default();
+        if depends_on_the_run(error) {
+            continue;
+        }
+        let puppet_fails = case["outcome"] == "error";
+        let reported = !errors.is_empty();
+        if puppet_fails != reported {
+            failures.push(format!(
+                "{name}: Puppet {}, puppet-ls {errors:?}",
+                if puppet_fails { error } else { "accepts" }
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -67,6 +67,7 @@ pub fn data_file_diagnostics(
         return out;
     };
     value_interpolations(text, root, &mut out);
+    refused_scalars(text, root, &mut out);
     let read = read_by_layers(db, workspace, file);
     let types = WorkspaceTypes::new(db, workspace);
     for (key_node, value) in root.entries() {
@@ -184,6 +185,32 @@ fn type_mismatch(
             to_programmatic(&v)
         ),
     ))
+}
+
+/// Values Puppet's YAML loader refuses (dates, symbols).
+fn refused_scalars(text: &str, node: &YamlNode, out: &mut Vec<Diagnostic>) {
+    match &node.value {
+        YamlValue::Sequence(items) => {
+            for item in items {
+                refused_scalars(text, item, out);
+            }
+        }
+        YamlValue::Mapping(entries) => {
+            for (_, value) in entries {
+                refused_scalars(text, value, out);
+            }
+        }
+        _ => {
+            if let Some(message) = crate::hiera::yaml::refused_by_puppet(text, node) {
+                out.push(diagnostic(
+                    Code::YamlSyntax,
+                    Severity::Error,
+                    node.range,
+                    message,
+                ));
+            }
+        }
+    }
 }
 
 /// Interpolations of every string (keys and values) of a data file.

@@ -108,6 +108,8 @@ pub struct ConfigProblem {
     /// An error when Puppet's lookups fail on it, a warning when Puppet
     /// only warns (version 4) or ignores the file (version 3).
     pub severity: Severity,
+    /// Not a problem in the global layer's `hiera.yaml`.
+    pub global_only: bool,
 }
 
 impl HieraConfig {
@@ -141,6 +143,7 @@ pub fn parse(text: &str) -> HieraConfig {
             range: node.range,
             message,
             severity: Severity::Error,
+            global_only: false,
         });
     };
     let warning = |config: &mut HieraConfig, node: &YamlNode, message: String| {
@@ -148,6 +151,7 @@ pub fn parse(text: &str) -> HieraConfig {
             range: node.range,
             message,
             severity: Severity::Warning,
+            global_only: false,
         });
     };
     let version_node = root.get("version").unwrap_or(&root).clone();
@@ -170,6 +174,16 @@ pub fn parse(text: &str) -> HieraConfig {
                 .map(String::from);
             return config;
         }
+        // Without a version but with a version 5 `hierarchy:` of levels,
+        // Puppet reads version 3's schema and fails.
+        None if root.get("hierarchy").is_some() => {
+            problem(
+                &mut config,
+                root.get("hierarchy").unwrap_or(&root),
+                "`version: 5` is missing: without it Puppet reads the file as version 3, whose `hierarchy` is a list of strings, and its lookups fail".to_string(),
+            );
+            return config;
+        }
         // Without a version Hiera reads version 3, which only the global
         // layer may use: Puppet ignores it in an environment or module.
         Some(3) | None => {
@@ -187,6 +201,22 @@ pub fn parse(text: &str) -> HieraConfig {
                 format!("Hiera version {version} does not exist: Puppet 7 reads version 5"),
             );
             return config;
+        }
+    }
+    for (key, _) in root.entries() {
+        let known = [
+            "version",
+            "defaults",
+            "hierarchy",
+            "default_hierarchy",
+            "plan_hierarchy",
+        ];
+        if let Some(name) = key.as_str().filter(|k| !known.contains(k)) {
+            problem(
+                &mut config,
+                key,
+                format!("unknown key `{name}`: a version 5 hiera.yaml has `version`, `defaults`, `hierarchy` and (in a module) `default_hierarchy`"),
+            );
         }
     }
     if let Some(defaults) = root.get("defaults") {
@@ -207,7 +237,31 @@ pub fn parse(text: &str) -> HieraConfig {
             continue;
         };
         for item in items {
+            for (message, global_only) in level_key_problems(item) {
+                config.problems.push(ConfigProblem {
+                    range: item.range,
+                    message,
+                    severity: Severity::Error,
+                    global_only,
+                });
+            }
             match level(item) {
+                Ok(level)
+                    if config
+                        .hierarchy
+                        .iter()
+                        .chain(&config.default_hierarchy)
+                        .any(|l| l.name == level.name) =>
+                {
+                    let message =
+                        format!("hierarchy name '{}' is defined more than once", level.name);
+                    config.problems.push(ConfigProblem {
+                        range: level.name_range,
+                        message,
+                        severity: Severity::Error,
+                        global_only: false,
+                    });
+                }
                 Ok(level) => {
                     if target {
                         config.default_hierarchy.push(level);
@@ -220,6 +274,75 @@ pub fn parse(text: &str) -> HieraConfig {
         }
     }
     config
+}
+
+/// What Puppet's schema rejects in a level: unknown keys, several
+/// locations or several backends, a location of the wrong shape; each
+/// with whether the global layer allows it.
+fn level_key_problems(node: &YamlNode) -> Vec<(String, bool)> {
+    const LOCATIONS: [&str; 7] = [
+        "path",
+        "paths",
+        "glob",
+        "globs",
+        "uri",
+        "uris",
+        "mapped_paths",
+    ];
+    const BACKENDS: [&str; 4] = ["data_hash", "lookup_key", "data_dig", "hiera3_backend"];
+    let mut out = Vec::new();
+    let keys: Vec<&str> = node
+        .entries()
+        .iter()
+        .filter_map(|(k, _)| k.as_str())
+        .collect();
+    for key in &keys {
+        if !LOCATIONS.contains(key)
+            && !BACKENDS.contains(key)
+            && !["name", "datadir", "options"].contains(key)
+        {
+            out.push(format!("unknown key `{key}` in a hierarchy level"));
+        }
+    }
+    if keys.iter().filter(|k| LOCATIONS.contains(k)).count() > 1 {
+        out.push("only one of path, paths, glob, globs, uri, uris or mapped_paths may be given in a level".to_string());
+    }
+    if keys.iter().filter(|k| BACKENDS.contains(k)).count() > 1 {
+        out.push(
+            "only one of data_hash, lookup_key, data_dig or hiera3_backend may be given in a level"
+                .to_string(),
+        );
+    }
+    for (key, list) in [
+        ("path", false),
+        ("glob", false),
+        ("uri", false),
+        ("paths", true),
+        ("globs", true),
+        ("uris", true),
+    ] {
+        let is_list = match node.get(key).map(|v| &v.value) {
+            Some(YamlValue::Sequence(_)) => true,
+            Some(_) => false,
+            None => continue,
+        };
+        if is_list != list {
+            let shape = if list {
+                "a list of strings"
+            } else {
+                "a string"
+            };
+            out.push(format!("`{key}` must be {shape}"));
+        }
+    }
+    let mut out: Vec<(String, bool)> = out.into_iter().map(|m| (m, false)).collect();
+    if keys.contains(&"hiera3_backend") {
+        out.push((
+            "`hiera3_backend` is only allowed in the global layer".to_string(),
+            true,
+        ));
+    }
+    out
 }
 
 fn backend(node: &YamlNode) -> Option<Backend> {

@@ -20,11 +20,37 @@ pub fn data_document(db: &dyn salsa::Database, file: DataFile) -> YamlDocument {
     if is_config(path) {
         return YamlDocument::default();
     }
-    let schema = match path.extension().and_then(|e| e.to_str()) {
-        Some("json") => yaml::Schema::Json,
-        _ => yaml::Schema::Yaml11,
-    };
-    yaml::parse_with(file.text(db), schema)
+    let text = file.text(db);
+    match path.extension().and_then(|e| e.to_str()) {
+        // Puppet reads `.json` with a JSON parser: YAML's leniencies
+        // (trailing commas, comments) are errors there.
+        Some("json") => match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(_) => yaml::parse_with(text, yaml::Schema::Json),
+            Err(e) => YamlDocument {
+                root: None,
+                errors: vec![yaml::YamlError {
+                    range: TextRange::empty(offset_of(text, e.line(), e.column())),
+                    message: format!("not valid JSON: {e}"),
+                }],
+            },
+        },
+        _ => yaml::parse_with(text, yaml::Schema::Yaml11),
+    }
+}
+
+/// The byte offset of a 1-based line and column (in characters).
+fn offset_of(text: &str, line: usize, column: usize) -> puppet_syntax::TextSize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let in_line: usize = text[start.min(text.len())..]
+        .chars()
+        .take(column.saturating_sub(1))
+        .map(char::len_utf8)
+        .sum();
+    puppet_syntax::TextSize::from((start + in_line).min(text.len()) as u32)
 }
 
 /// The top-level keys a data file binds (none for `hiera.yaml`, or when

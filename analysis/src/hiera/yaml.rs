@@ -6,7 +6,7 @@
 
 use puppet_syntax::{TextRange, TextSize};
 use regex::Regex;
-use saphyr::{LoadableYamlNode, MarkedYaml, Scalar, YamlData};
+use saphyr::{MarkedYaml, Scalar, YamlData, YamlLoader};
 use std::sync::OnceLock;
 
 /// Block and flow nesting beyond this is refused before parsing (Hiera
@@ -108,7 +108,7 @@ pub fn parse_with(text: &str, schema: Schema) -> YamlDocument {
             }],
         };
     }
-    match MarkedYaml::load_from_str(text) {
+    match load(text) {
         Ok(docs) => YamlDocument {
             root: docs.first().map(|d| convert(d, &positions, schema, 0)),
             errors: Vec::new(),
@@ -128,6 +128,19 @@ pub fn parse_with(text: &str, schema: Schema) -> YamlDocument {
             }
         }
     }
+}
+
+/// The documents of `text`. A key given twice keeps its last value, as
+/// Puppet's YAML loader (Psych) does, instead of failing as YAML 1.2 asks.
+fn load(text: &str) -> Result<Vec<MarkedYaml<'_>>, saphyr::ScanError> {
+    let mut loader: YamlLoader<MarkedYaml> = YamlLoader::default();
+    loader.allow_duplicate_keys(true);
+    let mut parser = saphyr_parser::Parser::new_from_str(text);
+    parser.load(&mut loader, true)?;
+    if let Some(error) = loader.error() {
+        return Err(error.clone());
+    }
+    Ok(loader.into_documents())
 }
 
 fn convert(node: &MarkedYaml, positions: &Positions, schema: Schema, depth: usize) -> YamlNode {
@@ -182,6 +195,30 @@ fn is_plain(text: &str, start: TextSize, end: TextSize) -> bool {
         return false;
     };
     !written.starts_with(['\'', '"', '|', '>', '!', '&', '*']) && !written.contains('\n')
+}
+
+/// Why Puppet's YAML loader refuses a plain scalar written as `written`
+/// (Psych makes dates, times and `:symbols` Ruby objects Puppet does not
+/// allow), or `None`.
+pub fn refused_by_puppet(text: &str, node: &YamlNode) -> Option<&'static str> {
+    if !is_plain(text, node.range.start(), node.range.end()) {
+        return None;
+    }
+    let written = &text[usize::from(node.range.start())..usize::from(node.range.end())];
+    static DATE: OnceLock<Regex> = OnceLock::new();
+    let date = DATE
+        .get_or_init(|| Regex::new(r"^\d{4}-\d{1,2}-\d{1,2}([Tt ]|$)").expect("a valid pattern"));
+    if date.is_match(written) {
+        return Some(
+            "an unquoted date or time: Puppet's YAML loader refuses the whole file (quote it)",
+        );
+    }
+    if written.len() > 1 && written.starts_with(':') {
+        return Some(
+            "an unquoted `:word` is a Ruby symbol: Puppet's lookup of this key fails (quote it)",
+        );
+    }
+    None
 }
 
 /// A plain scalar resolved as Psych (YAML 1.1) resolves it.
