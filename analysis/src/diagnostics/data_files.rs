@@ -15,7 +15,7 @@ use crate::hiera::value::to_value;
 use crate::hiera::yaml::{YamlNode, YamlValue};
 use crate::hiera::{self};
 use crate::index::{lookup, Namespace};
-use crate::model::Value;
+use crate::model::{Type, Value};
 use crate::values::format::to_programmatic;
 use puppet_syntax::{Code, Severity, TextRange, TextSize};
 use std::sync::Arc;
@@ -70,6 +70,8 @@ pub fn data_file_diagnostics(
     refused_scalars(text, root, &mut out);
     let read = read_by_layers(db, workspace, file);
     let types = WorkspaceTypes::new(db, workspace);
+    // Many keys share a type text: each is resolved once per file.
+    let mut resolved: std::collections::HashMap<&str, Option<Type>> = Default::default();
     for (key_node, value) in root.entries() {
         let Some(key) = key_node.as_str().map(normalize_key) else {
             continue;
@@ -78,8 +80,13 @@ pub fn data_file_diagnostics(
             continue;
         }
         match class_parameter(db, workspace, key) {
-            Some(Ok(type_text)) if read.iter().any(|answers| answers(key)) => {
-                out.extend(type_mismatch(db, workspace, &types, key, type_text, value));
+            Some(Ok(Some(type_text))) if read.iter().any(|answers| answers(key)) => {
+                let t = resolved
+                    .entry(type_text)
+                    .or_insert_with(|| types.resolve(type_text));
+                if let Some(t) = t {
+                    out.extend(type_mismatch(db, workspace, &types, key, t, value));
+                }
             }
             Some(Err(message)) => out.push(diagnostic(
                 Code::HieraUnknownParameter,
@@ -156,14 +163,18 @@ fn type_mismatch(
     workspace: Workspace,
     types: &WorkspaceTypes,
     key: &str,
-    type_text: Option<&str>,
+    t: &Type,
     value: &YamlNode,
 ) -> Option<Diagnostic> {
-    let t = types.resolve(type_text?)?;
     let v = to_value(value);
     if v == Value::Undef {
         return None;
     }
+    if !types.rejects(t, &v) {
+        return None;
+    }
+    // Only a rejected value asks for the options (they cost a scan of
+    // every level's `lookup_options`).
     if let Some((options, _)) = lookup_options(db, workspace, key) {
         let merges = options
             .get("merge")
@@ -172,16 +183,13 @@ fn type_mismatch(
             return None;
         }
     }
-    if !types.rejects(&t, &v) {
-        return None;
-    }
     Some(diagnostic(
         Code::HieraTypeMismatch,
         Severity::Error,
         value.range,
         &format!(
             "'{key}' binds a parameter of type {}, but this value is {}",
-            types.describe(&t),
+            types.describe(t),
             to_programmatic(&v)
         ),
     ))
