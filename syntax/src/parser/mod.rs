@@ -183,14 +183,16 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// The range of the current token (empty at the end of input).
+    /// The range of the current token. At the end of input: empty, just
+    /// after the last significant token, where people see it (not on the
+    /// empty line after the file's final newline).
     pub(crate) fn current_range(&self) -> TextRange {
         match self.significant.get(self.cursor) {
             Some(&i) => self.shared.token_range(i),
-            None => {
-                let end = self.shared.offsets[self.range.end];
-                TextRange::empty(end.into())
-            }
+            None => match self.significant.last() {
+                Some(&last) => TextRange::empty(self.shared.token_range(last).end()),
+                None => TextRange::empty(self.shared.offsets[self.range.end].into()),
+            },
         }
     }
 
