@@ -11,6 +11,7 @@ use crate::Analysis;
 use puppet_analysis::db::{parse, SourceFile, Workspace};
 use puppet_analysis::hir::DefKind;
 use puppet_analysis::index::{lookup, Namespace};
+use puppet_analysis::infer::infer_range;
 use puppet_analysis::ruby_plugins::{ruby_file_sites, RubySiteKind};
 use puppet_syntax::{SyntaxKind, TextRange, TextSize};
 
@@ -196,4 +197,71 @@ fn enclosing(
     puppet_syntax::covering_node(&root, range)
         .and_then(|n| n.ancestors().find(|a| a.kind() == kind))
         .map_or(range, |n| n.text_range())
+}
+
+impl Analysis {
+    /// Go to type definition: from a variable or parameter to the type
+    /// aliases of the workspace its type names (`Webapp::Port $port`,
+    /// `Optional[Webapp::Port]`), in the order the type mentions them.
+    pub fn goto_type_definition(&self, pos: &FilePosition) -> Cancellable<Vec<NavigationTarget>> {
+        self.with_db(|a| {
+            let Some(file) = a.file(&pos.path) else {
+                return Vec::new();
+            };
+            let db = a.db();
+            let root = parse(db, file).syntax_node();
+            let Some(token) = token_at(&root, pos.offset) else {
+                return Vec::new();
+            };
+            if token.kind() != SyntaxKind::VARIABLE {
+                return Vec::new();
+            }
+            let types = infer_range(db, a.workspace(), file, token.text_range());
+            let ty = crate::hover::variable_inferred(&types, &token)
+                .ty
+                .to_string();
+            let mut seen: Vec<String> = Vec::new();
+            for name in type_names(&ty) {
+                if !seen.contains(&name) {
+                    seen.push(name);
+                }
+            }
+            seen.iter()
+                .flat_map(|name| index_targets(db, a.workspace(), Namespace::Type, name))
+                .collect()
+        })
+    }
+}
+
+/// The capitalised, possibly qualified names a type's text mentions
+/// (`Optional[Webapp::Port]` gives `Optional`, `Webapp::Port`).
+fn type_names(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_alphanumeric() || c == '_' || (c == ':' && chars.peek() == Some(&':')) {
+            if c == ':' {
+                chars.next();
+                current.push_str("::");
+            } else {
+                current.push(c);
+            }
+        } else if !current.is_empty() {
+            out.push(std::mem::take(&mut current));
+        }
+        // Skip quoted strings (enum values, patterns) whole.
+        if c == '\'' || c == '"' {
+            for inner in chars.by_ref() {
+                if inner == c {
+                    break;
+                }
+            }
+        }
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out.retain(|n| n.starts_with(|c: char| c.is_ascii_uppercase()));
+    out
 }

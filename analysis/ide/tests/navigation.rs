@@ -541,3 +541,44 @@ class m(Stri $p = 'é€', $::q) inherits {
     }
     assert!(analysis.workspace_symbols("", 10).unwrap().len() <= 10);
 }
+
+#[test]
+fn type_definition_goes_to_the_aliases_a_variables_type_names() {
+    let text = r#"
+#- /ws/modules/web/types/port.pp
+type Web::Port = Integer[1, 65535]
+#- /ws/modules/web/types/host.pp
+type Web::Host = String[1]
+#- /ws/modules/web/manifests/init.pp
+class web(Web::Port $port, Optional[Struct[{ host => Web::Host, port => Web::Port }]] $site = undef, String $name = 'x') {
+  notice($po$0rt)
+}
+"#;
+    let targets = |text: &str| {
+        let f = fixture(text);
+        let found = puppet_ide::snapshot(&f.host)
+            .goto_type_definition(&f.position)
+            .unwrap();
+        found
+            .iter()
+            .map(|t| f.render(&t.path, t.focus_range))
+            .collect::<Vec<_>>()
+    };
+    expect![[r#"
+        [
+            "/ws/modules/web/types/port.pp:1:6 'Web::Port'",
+        ]
+    "#]]
+    .assert_debug_eq(&targets(text));
+    let site = text.replace("notice($po$0rt)", "notice($si$0te)");
+    expect![[r#"
+        [
+            "/ws/modules/web/types/host.pp:1:6 'Web::Host'",
+            "/ws/modules/web/types/port.pp:1:6 'Web::Port'",
+        ]
+    "#]]
+    .assert_debug_eq(&targets(&site));
+    // A built-in type has no definition in the workspace.
+    let name = text.replace("notice($po$0rt)", "notice($na$0me)");
+    assert!(targets(&name).is_empty());
+}

@@ -330,6 +330,13 @@ impl LanguageServer for Backend {
         features::definition(self, params).await
     }
 
+    async fn goto_type_definition(
+        &self,
+        params: request::GotoTypeDefinitionParams,
+    ) -> Result<Option<request::GotoTypeDefinitionResponse>> {
+        features::type_definition(self, params).await
+    }
+
     async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
         features::references(self, params).await
     }

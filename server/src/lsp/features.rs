@@ -31,6 +31,7 @@ pub fn capabilities(caps: &mut ServerCapabilities) {
         ..Default::default()
     });
     caps.definition_provider = Some(OneOf::Left(true));
+    caps.type_definition_provider = Some(TypeDefinitionProviderCapability::Simple(true));
     caps.references_provider = Some(OneOf::Left(true));
     caps.document_highlight_provider = Some(OneOf::Left(true));
     caps.document_symbol_provider = Some(OneOf::Left(true));
@@ -212,6 +213,22 @@ pub async fn definition(
             .filter_map(|t| convert::location_link(snap, None, t))
             .collect();
         Ok((!links.is_empty()).then_some(GotoDefinitionResponse::Link(links)))
+    })
+    .await
+}
+
+pub async fn type_definition(
+    b: &Backend,
+    params: request::GotoTypeDefinitionParams,
+) -> Result<Option<request::GotoTypeDefinitionResponse>> {
+    b.on_workspace_snapshot("textDocument/typeDefinition", move |snap| {
+        let pos = snap.file_position(&params.text_document_position_params)?;
+        let targets = snap.analysis.goto_type_definition(&pos)?;
+        let links: Vec<LocationLink> = targets
+            .iter()
+            .filter_map(|t| convert::location_link(snap, None, t))
+            .collect();
+        Ok((!links.is_empty()).then_some(request::GotoTypeDefinitionResponse::Link(links)))
     })
     .await
 }
