@@ -186,9 +186,7 @@ pub fn add_global_hiera(fs: &dyn FileSystem, discovered: &mut Discovered, config
     discovered.layout.global_hiera = Some(config.to_path_buf());
     discovered.data_files.push(config.to_path_buf());
     for dir in crate::hiera::config::parse(&text).datadirs() {
-        for extension in ["yaml", "yml", "json", "eyaml"] {
-            collect_with_extension(fs, &root.join(dir), extension, &mut discovered.data_files);
-        }
+        collect_data_dir(fs, &root.join(dir), &mut discovered.data_files);
     }
     discovered.data_files.sort();
     discovered.data_files.dedup();
@@ -216,9 +214,14 @@ fn collect_hiera_files(fs: &dyn FileSystem, root: &Path, out: &mut Vec<PathBuf>)
         if !dir.starts_with(root) || dir.components().any(|c| c.as_os_str() == "..") {
             continue;
         }
-        for extension in ["yaml", "yml", "json", "eyaml"] {
-            collect_with_extension(fs, &dir, extension, out);
-        }
+        collect_data_dir(fs, &dir, out);
+    }
+}
+
+/// The data files (YAML, JSON, eYAML) under a data directory.
+fn collect_data_dir(fs: &dyn FileSystem, dir: &Path, out: &mut Vec<PathBuf>) {
+    for extension in ["yaml", "yml", "json", "eyaml"] {
+        collect_with_extension(fs, dir, extension, out);
     }
 }
 

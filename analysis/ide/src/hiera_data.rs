@@ -8,7 +8,7 @@ use crate::{NavigationTarget, SymbolKind};
 use puppet_analysis::db::{parse, DataFile, SourceFile, Workspace};
 use puppet_analysis::hiera::calls::{code_lookup_keys, lookup_call, LookupCall};
 use puppet_analysis::hiera::data::{
-    bindings, data_document, hiera_key_index, lookup_options, normalize_key, Binding,
+    bindings, data_document, entry, hiera_key_index, lookup_options, normalize_key, Binding,
 };
 use puppet_analysis::hiera::layers::{hiera_layers, Layer, LayerKind};
 use puppet_analysis::hiera::lookup::{self, LookupError, Node, Strategy};
@@ -240,10 +240,7 @@ pub(crate) fn class_parameter_keys(
 
 fn key_site(db: &dyn salsa::Database, file: DataFile, key: &str) -> Option<DataKeySite> {
     let root = data_document(db, file).root.as_ref()?;
-    let (node, _) = root
-        .entries()
-        .iter()
-        .find(|(k, _)| k.as_str().map(normalize_key) == Some(key))?;
+    let (node, _) = entry(root, key)?;
     let text = file.text(db);
     let written = text.get(usize::from(node.range.start())..usize::from(node.range.end()))?;
     let at = written.find(key)?;

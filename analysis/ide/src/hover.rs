@@ -6,7 +6,7 @@
 //! text.
 
 use super::cursor::token_at;
-use super::hiera_data::{data_file_hover, data_markdown, lookup_key_at};
+use super::hiera_data::{class_parameter_at, data_file_hover, data_markdown, lookup_key_at};
 use super::occurrences::{occurrence_at, Referent};
 use super::{Cancellable, FilePosition};
 use crate::Analysis;
@@ -352,13 +352,8 @@ impl Hover<'_> {
         if def.kind != VariableDefKind::ClassParam {
             return None;
         }
-        let root = parse(self.db, self.file).syntax_node();
-        let class = token_at(&root, def.range.start())?
-            .parent_ancestors()
-            .find_map(ast::ClassDef::cast)?
-            .name()?;
-        let param = name.rsplit("::").next()?;
-        Some(format!("{}::{param}", class.to_ascii_lowercase()))
+        let (class, param) = class_parameter_at(self.db, self.file, def.range)?;
+        Some(format!("{class}::{param}"))
     }
 
     fn variable_origin(&self, token: &SyntaxToken) -> Option<String> {

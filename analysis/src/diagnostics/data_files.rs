@@ -66,8 +66,7 @@ pub fn data_file_diagnostics(
     let Some(root) = &doc.root else {
         return out;
     };
-    value_interpolations(text, root, &mut out);
-    refused_scalars(text, root, &mut out);
+    scalar_problems(text, root, &mut out);
     let read = read_by_layers(db, workspace, file);
     let types = WorkspaceTypes::new(db, workspace);
     // Many keys share a type text: each is resolved once per file.
@@ -195,49 +194,26 @@ fn type_mismatch(
     ))
 }
 
-/// Values Puppet's YAML loader refuses (dates, symbols).
-fn refused_scalars(text: &str, node: &YamlNode, out: &mut Vec<Diagnostic>) {
-    match &node.value {
-        YamlValue::Sequence(items) => {
-            for item in items {
-                refused_scalars(text, item, out);
-            }
+/// What Puppet fails on in a data file's scalars: interpolations of
+/// every string (keys and values), and values its YAML loader refuses
+/// (dates, symbols).
+fn scalar_problems(text: &str, root: &YamlNode, out: &mut Vec<Diagnostic>) {
+    root.for_each_scalar(&mut |node, is_key| {
+        if let YamlValue::String(s) = &node.value {
+            check_interpolations(text, node.range, s, true, out);
         }
-        YamlValue::Mapping(entries) => {
-            for (_, value) in entries {
-                refused_scalars(text, value, out);
-            }
+        if is_key {
+            return;
         }
-        _ => {
-            if let Some(message) = crate::hiera::yaml::refused_by_puppet(text, node) {
-                out.push(diagnostic(
-                    Code::YamlSyntax,
-                    Severity::Error,
-                    node.range,
-                    message,
-                ));
-            }
+        if let Some(message) = crate::hiera::yaml::refused_by_puppet(text, node) {
+            out.push(diagnostic(
+                Code::YamlSyntax,
+                Severity::Error,
+                node.range,
+                message,
+            ));
         }
-    }
-}
-
-/// Interpolations of every string (keys and values) of a data file.
-fn value_interpolations(text: &str, node: &YamlNode, out: &mut Vec<Diagnostic>) {
-    match &node.value {
-        YamlValue::String(s) => check_interpolations(text, node.range, s, true, out),
-        YamlValue::Sequence(items) => {
-            for item in items {
-                value_interpolations(text, item, out);
-            }
-        }
-        YamlValue::Mapping(entries) => {
-            for (k, v) in entries {
-                value_interpolations(text, k, out);
-                value_interpolations(text, v, out);
-            }
-        }
-        _ => {}
-    }
+    });
 }
 
 /// Interpolations of a `hiera.yaml`'s paths (variables only).

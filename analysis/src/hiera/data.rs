@@ -3,9 +3,9 @@
 //! and "which files bind this key?"), and a key's bindings in lookup order
 //! with the level each comes from.
 
+use super::is_config;
 use super::layers::hiera_layers;
 use super::yaml::{self, YamlDocument, YamlNode};
-use super::{interpolation, is_config};
 use crate::db::{DataFile, Workspace};
 use puppet_syntax::TextRange;
 use std::collections::BTreeMap;
@@ -69,6 +69,14 @@ pub fn data_file_keys(db: &dyn salsa::Database, file: DataFile) -> Vec<String> {
 /// A key as Hiera compares it: without a leading `::`.
 pub fn normalize_key(key: &str) -> &str {
     key.strip_prefix("::").unwrap_or(key)
+}
+
+/// The entry of a data file's top-level mapping for `key` (compared as
+/// Hiera compares keys).
+pub fn entry<'n>(root: &'n YamlNode, key: &str) -> Option<&'n (YamlNode, YamlNode)> {
+    root.entries()
+        .iter()
+        .find(|(k, _)| k.as_str().map(normalize_key) == Some(key))
 }
 
 /// Every key bound by some data file of the workspace, with the files
@@ -144,10 +152,7 @@ fn binding_in(
     place: Option<Place>,
 ) -> Option<Binding> {
     let root = data_document(db, file).root.as_ref()?;
-    let (k, value) = root
-        .entries()
-        .iter()
-        .find(|(k, _)| k.as_str().map(normalize_key) == Some(key))?;
+    let (k, value) = entry(root, key)?;
     Some(Binding {
         file,
         place,
@@ -172,11 +177,7 @@ pub fn lookup_options(
         .filter(|b| b.place.is_some_and(|p| layers[p.layer].answers(key)))
         .collect();
     let exact = found.iter().find_map(|b| {
-        let (_, options) = b
-            .value
-            .entries()
-            .iter()
-            .find(|(k, _)| k.as_str().map(normalize_key) == Some(key))?;
+        let (_, options) = entry(&b.value, key)?;
         Some((options.clone(), b.file))
     });
     exact.or_else(|| {
@@ -190,10 +191,4 @@ pub fn lookup_options(
             Some((options.clone(), b.file))
         })
     })
-}
-
-/// Whether a data value is a string whose interpolations make its value
-/// depend on the node (or another key).
-pub fn is_interpolated(value: &YamlNode) -> bool {
-    value.as_str().is_some_and(interpolation::has_interpolation)
 }

@@ -70,6 +70,21 @@ impl YamlNode {
         }
     }
 
+    /// Every scalar under this node (itself if it is one), with whether
+    /// it is a mapping's key.
+    pub fn for_each_scalar(&self, visit: &mut impl FnMut(&YamlNode, bool)) {
+        match &self.value {
+            YamlValue::Sequence(items) => items.iter().for_each(|i| i.for_each_scalar(visit)),
+            YamlValue::Mapping(entries) => {
+                for (key, value) in entries {
+                    key.for_each_scalar(&mut |n, _| visit(n, true));
+                    value.for_each_scalar(visit);
+                }
+            }
+            _ => visit(self, false),
+        }
+    }
+
     /// The value of a mapping's entry whose key is the string `key`.
     pub fn get(&self, key: &str) -> Option<&YamlNode> {
         self.entries()
