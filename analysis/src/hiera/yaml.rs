@@ -72,7 +72,9 @@ impl YamlNode {
 
     /// Every scalar under this node (itself if it is one), with whether
     /// it is a mapping's key.
-    pub fn for_each_scalar(&self, visit: &mut impl FnMut(&YamlNode, bool)) {
+    pub fn for_each_scalar(&self, visit: &mut dyn FnMut(&YamlNode, bool)) {
+        // `dyn`, not a generic: the key walk wraps `visit` in a closure, and
+        // a generic would instantiate itself without end.
         match &self.value {
             YamlValue::Sequence(items) => items.iter().for_each(|i| i.for_each_scalar(visit)),
             YamlValue::Mapping(entries) => {
