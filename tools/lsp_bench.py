@@ -8,7 +8,10 @@ start-up to the file's first diagnostics, keystroke to diagnostics (N
 single-character edits, each waited for: the first push, and the last one
 for that version, which is the full analysis), the first hover after an
 edit, and hover, completion and definition latency at N positions on
-variables of the file; then the server's peak resident memory (VmHWM).
+variables of the file; workspace symbol search with N queries (prefixes of
+names in the file, as typed), and after each of N edits to the file (the
+index is updated for the changed file before the answer); then the
+server's peak resident memory (VmHWM).
 Prints one JSON object.
 """
 import json, os, random, re, subprocess, sys, threading, time, queue
@@ -138,6 +141,28 @@ def main():
             c.request(method, params)
             times.append((time.time() - t) * 1000)
         results[method.split("/")[1]] = {"p50_ms": pct(times, 50), "p95_ms": pct(times, 95)}
+    # Workspace symbols: queries as a user types them (growing prefixes of
+    # names in the file), then one after each edit of the file.
+    words = sorted(set(re.findall(r"[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*", text)))
+    rnd.shuffle(words)
+    queries = [w[: 1 + k % len(w)] for k, w in enumerate((words or ["a"]) * n)][:n]
+    times = []
+    for q in queries:
+        t = time.time()
+        c.request("workspace/symbol", {"query": q})
+        times.append((time.time() - t) * 1000)
+    results["workspace_symbol"] = {"p50_ms": pct(times, 50), "p95_ms": pct(times, 95)}
+    times = []
+    for k, q in enumerate(queries):
+        version += 1
+        edit = {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": " "}
+        if k % 2:
+            edit = {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 1}}, "text": ""}
+        c.notify("textDocument/didChange", {"textDocument": {"uri": u, "version": version}, "contentChanges": [edit]})
+        t = time.time()
+        c.request("workspace/symbol", {"query": q})
+        times.append((time.time() - t) * 1000)
+    results["workspace_symbol_after_edit"] = {"p50_ms": pct(times, 50), "p95_ms": pct(times, 95)}
     hwm = 0
     with open(f"/proc/{c.p.pid}/status") as f:
         for l in f:

@@ -511,6 +511,37 @@ fn workspace_symbols_fuzzy_and_ranked() {
     check_symbols("zzz", expect![[""]]);
 }
 
+/// The symbol index follows edits: a class added, renamed or removed in a
+/// file is found, or no longer found, by the next search, and an edit inside
+/// a body moves the result's position.
+#[test]
+fn workspace_symbols_follow_edits() {
+    let mut f = fixture(&with("#- /ws/site.pp\n$0node default { }\n"));
+    let search = |f: &common::Fixture, query: &str| -> Vec<String> {
+        puppet_ide::snapshot(&f.host)
+            .workspace_symbols(query, 10)
+            .unwrap()
+            .iter()
+            .map(|s| format!("{} {}:{:?}", s.name, s.path.display(), s.focus_range))
+            .collect()
+    };
+    let path = PathBuf::from("/ws/site.pp");
+    assert!(search(&f, "web::app").is_empty());
+    f.host
+        .set_file(&path, "class web::app { }\nnode default { }\n".into());
+    assert_eq!(search(&f, "web::app"), ["web::app /ws/site.pp:6..14"]);
+    f.host
+        .set_file(&path, "\n\nclass web::app { }\nnode default { }\n".into());
+    assert_eq!(search(&f, "web::app"), ["web::app /ws/site.pp:8..16"]);
+    f.host
+        .set_file(&path, "class web::api { }\nnode default { }\n".into());
+    assert!(search(&f, "web::app").is_empty());
+    assert_eq!(search(&f, "web::api"), ["web::api /ws/site.pp:6..14"]);
+    f.host.set_file(&path, "node default { }\n".into());
+    assert!(search(&f, "web::").is_empty());
+    assert_eq!(search(&f, "default"), ["default /ws/site.pp:5..12"]);
+}
+
 /// Every feature at every offset (inside multi-byte characters, in broken
 /// code, past the end) answers without panicking.
 #[test]
@@ -581,4 +612,51 @@ class web(Web::Port $port, Optional[Struct[{ host => Web::Host, port => Web::Por
     // A built-in type has no definition in the workspace.
     let name = text.replace("notice($po$0rt)", "notice($na$0me)");
     assert!(targets(&name).is_empty());
+}
+
+/// Strings naming a module's files link to them when they exist: every
+/// template of `template()`, the template of `epp()` (with `.epp` added),
+/// each name of `file()`, each `puppet:///modules/` URL of a `source`.
+#[test]
+fn document_links_to_templates_and_files() {
+    let f = fixture(
+        r#"
+#- /ws/modules/web/templates/a.erb
+#- /ws/modules/web/templates/sub/b.erb
+#- /ws/modules/web/templates/c.conf.epp
+#- /ws/modules/web/files/motd
+#- /ws/modules/web/manifests/init.pp
+class web {$0
+  file { '/a': content => template('web/a.erb', "web/sub/b.erb", 'web/gone.erb') }
+  file { '/c': content => epp('web/c.conf', { 'x' => 'web/a.erb' }) }
+  file { '/f': content => file('web/nope', 'web/motd') }
+  file { '/s': source => ['puppet:///modules/web/motd', 'puppet://srv/modules/web/motd', 'puppet:///files/motd'] }
+  file { '/x': source => "puppet:///modules/${module_name}/motd" }
+  file { '/y': source => "puppet:///modules/${module_name}/${x}" }
+  file { '/o': content => template('other/a.erb') }
+}
+"#,
+    );
+    let links = puppet_ide::snapshot(&f.host)
+        .document_links(&f.position.path)
+        .unwrap();
+    let actual: String = links
+        .iter()
+        .map(|l| {
+            format!(
+                "{} -> {}\n",
+                f.render(&f.position.path, l.range),
+                l.target.display()
+            )
+        })
+        .collect();
+    expect![[r#"
+        /ws/modules/web/manifests/init.pp:2:37 'web/a.erb' -> /ws/modules/web/templates/a.erb
+        /ws/modules/web/manifests/init.pp:2:50 'web/sub/b.erb' -> /ws/modules/web/templates/sub/b.erb
+        /ws/modules/web/manifests/init.pp:3:32 'web/c.conf' -> /ws/modules/web/templates/c.conf.epp
+        /ws/modules/web/manifests/init.pp:4:45 'web/motd' -> /ws/modules/web/files/motd
+        /ws/modules/web/manifests/init.pp:5:28 'puppet:///modules/web/motd' -> /ws/modules/web/files/motd
+        /ws/modules/web/manifests/init.pp:5:58 'puppet://srv/modules/web/motd' -> /ws/modules/web/files/motd
+        /ws/modules/web/manifests/init.pp:6:27 'puppet:///modules/${module_name}/motd' -> /ws/modules/web/files/motd
+    "#]].assert_eq(&actual);
 }
