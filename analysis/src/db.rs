@@ -11,6 +11,7 @@
 
 use puppet_syntax::line_index::LineIndex;
 use puppet_syntax::{Parse, SharedText, SourceKind};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -116,6 +117,10 @@ pub struct Workspace {
     pub data_files: Vec<DataFile>,
     #[returns(ref)]
     pub layout: crate::layout::Layout,
+    /// The files of modules' `templates/` and `files/` directories, which
+    /// templates, `file()` and `puppet:///modules/` sources name.
+    #[returns(ref)]
+    pub assets: BTreeSet<PathBuf>,
 }
 
 /// The syntax tree of a file. Cheap to clone (a green tree and errors).

@@ -16,7 +16,7 @@ use puppet_vfs::FileSystem;
 use rayon::prelude::*;
 use salsa::Durability;
 use salsa::Setter;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -148,9 +148,10 @@ impl AnalysisHost {
         // The file set and layout change rarely: what reads only them (the
         // definition index, everything resolved through it) is checked in
         // constant time after a keystroke.
-        let workspace = Workspace::builder(Vec::new(), Vec::new(), Vec::new(), layout)
-            .durability(Durability::HIGH)
-            .new(&db);
+        let workspace =
+            Workspace::builder(Vec::new(), Vec::new(), Vec::new(), layout, BTreeSet::new())
+                .durability(Durability::HIGH)
+                .new(&db);
         AnalysisHost {
             db,
             workspace,
@@ -173,6 +174,7 @@ impl AnalysisHost {
     /// Loads what discovery found, reading through `fs`.
     pub fn from_discovered(fs: &dyn FileSystem, discovered: Discovered) -> AnalysisHost {
         let mut host = AnalysisHost::new(discovered.layout);
+        host.set_assets(discovered.assets.into_iter().collect());
         let paths: Vec<PathBuf> = discovered
             .files
             .into_iter()
@@ -209,11 +211,19 @@ impl AnalysisHost {
                 }
             }
         }
-        let mut host = AnalysisHost::new(Layout {
+        let layout = Layout {
             modules: modules.into_values().collect(),
             environments: Vec::new(),
             global_hiera: None,
-        });
+        };
+        let assets = files
+            .iter()
+            .map(|(path, _)| path)
+            .filter(|path| layout.is_asset(path))
+            .cloned()
+            .collect();
+        let mut host = AnalysisHost::new(layout);
+        host.set_assets(assets);
         host.set_files(files);
         host
     }
@@ -605,6 +615,43 @@ impl AnalysisHost {
                 .set_data_files(&mut self.db)
                 .with_durability(Durability::HIGH)
                 .to(data);
+        }
+    }
+
+    /// The files of modules' `templates/` and `files/` directories.
+    pub fn set_assets(&mut self, assets: BTreeSet<PathBuf>) {
+        if *self.workspace.assets(&self.db) != assets {
+            self.workspace
+                .set_assets(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(assets);
+        }
+    }
+
+    /// A file appeared on disk: kept when it is a module's template or
+    /// file. Returns whether it was one.
+    pub fn asset_created(&mut self, path: &Path) -> bool {
+        if !self.layout().is_asset(path) {
+            return false;
+        }
+        if !self.workspace.assets(&self.db).contains(path) {
+            let mut assets = self.workspace.assets(&self.db).clone();
+            assets.insert(path.to_path_buf());
+            self.set_assets(assets);
+        }
+        true
+    }
+
+    /// A file or directory was deleted on disk: the assets under it go.
+    pub fn assets_deleted(&mut self, path: &Path) {
+        let assets = self.workspace.assets(&self.db);
+        if assets.iter().any(|a| a.starts_with(path)) {
+            let kept = assets
+                .iter()
+                .filter(|a| !a.starts_with(path))
+                .cloned()
+                .collect();
+            self.set_assets(kept);
         }
     }
 

@@ -4,6 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+/// The directories of a module whose files are read by name at run time.
+pub const ASSET_DIRS: [&str; 2] = ["templates", "files"];
+
 /// A module: its name (its directory's name, as Puppet's autoloader uses)
 /// and directory.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -48,6 +51,23 @@ impl Layout {
         Some(module.root.join("templates").join(file))
     }
 
+    /// Whether a path is in a module's `templates/` or `files/` directory.
+    pub fn is_asset(&self, path: &Path) -> bool {
+        self.module_of(path)
+            .is_some_and(|(_, inside)| ASSET_DIRS.iter().any(|dir| inside.starts_with(dir)))
+    }
+
+    /// The file a `file()` reference or a `puppet:///modules/` URL names:
+    /// `mod/x` is `files/x` of module `mod`. `None` when the module is not
+    /// in the workspace or the reference is not `mod/file`.
+    pub fn module_file(&self, reference: &str) -> Option<PathBuf> {
+        let (module, rest) = reference.split_once('/')?;
+        if module.is_empty() || rest.is_empty() {
+            return None;
+        }
+        Some(self.module(module)?.root.join("files").join(rest))
+    }
+
     /// The module a file belongs to, with the file's path inside it.
     /// The innermost module wins (a module's fixtures can hold modules).
     /// Walks up from the file instead of trying every module's root, which
@@ -65,7 +85,7 @@ impl Layout {
 }
 
 /// The functions that render a template file of a module.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TemplateFunction {
     /// `epp()`: an EPP template.
     Epp,

@@ -18,6 +18,7 @@ pub mod host;
 pub mod index;
 pub mod infer;
 pub mod layout;
+pub mod links;
 pub mod module_facts;
 pub mod resolve;
 pub mod ruby_plugins;

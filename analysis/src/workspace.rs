@@ -22,6 +22,9 @@ pub struct Discovered {
     /// Hiera files: each environment's and module's `hiera.yaml` and the
     /// data files in the data directories it names (`data/` by default).
     pub data_files: Vec<PathBuf>,
+    /// The files of modules' `templates/` and `files/` directories, which
+    /// `template()`, `epp()`, `file()` and `puppet:///modules/` URLs name.
+    pub assets: Vec<PathBuf>,
 }
 
 /// Whether a directory looks like a Puppet module (a control repository's
@@ -164,6 +167,12 @@ pub fn discover(fs: &dyn FileSystem, paths: &[PathBuf]) -> Discovered {
     }
     data_files.sort();
     data_files.dedup();
+    let mut assets = Vec::new();
+    for module in &modules {
+        for dir in ASSET_DIRS {
+            collect_all(fs, &module.root.join(dir), &mut assets);
+        }
+    }
     Discovered {
         layout: Layout {
             modules,
@@ -173,6 +182,24 @@ pub fn discover(fs: &dyn FileSystem, paths: &[PathBuf]) -> Discovered {
         files,
         ruby_files,
         data_files,
+        assets,
+    }
+}
+
+/// Every file under a directory (hidden entries skipped).
+fn collect_all(fs: &dyn FileSystem, dir: &Path, out: &mut Vec<PathBuf>) {
+    for path in fs.read_dir(dir) {
+        if path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        {
+            continue;
+        }
+        if fs.is_dir(&path) {
+            collect_all(fs, &path, out);
+        } else {
+            out.push(path);
+        }
     }
 }
 

@@ -382,7 +382,7 @@ class app {
     expect_test::expect![[r#"
         /ws/modules/app/manifests/init.pp:3 error [epp-missing-parameter] `'app/vhost.conf.epp'` template 'app/vhost.conf.epp' expects a value for 'server_name'
         /ws/modules/app/manifests/init.pp:3 error [epp-unknown-parameter] `'typo'` template 'app/vhost.conf.epp' has no parameter 'typo'
-        /ws/modules/app/manifests/init.pp:5 error [unknown-template] `'app/missing.epp'` template 'app/missing.epp' does not exist (no file /ws/modules/app/templates/missing.epp)
+        /ws/modules/app/manifests/init.pp:5 error [unknown-template] `'app/missing.epp'` template 'app/missing.epp' does not exist (no templates/missing.epp in module app)
     "#]].assert_eq(&out);
 }
 

@@ -716,3 +716,213 @@ fn type_definition_goes_from_a_variable_to_its_alias() {
     );
     assert!(server.shutdown().success());
 }
+
+#[test]
+fn document_links_open_templates_and_files_and_follow_the_disk() {
+    let dir = fixture(
+        "#- web/templates/a.erb\na\n#- web/templates/b.epp\nb\n#- web/files/motd\nhello\n\
+         #- web/manifests/init.pp\n# Web.\nclass web {\n  \
+         file { '/a': content => template('web/a.erb') }\n  \
+         file { '/b': content => epp('web/b.epp') }\n  \
+         file { '/m': source => 'puppet:///modules/web/motd' }\n  \
+         file { '/n': content => file('web/new') }\n}\n",
+    );
+    let mut server = Server::start();
+    let reply = server.initialize(dir.path(), push_capabilities(false));
+    assert_eq!(
+        reply["capabilities"]["documentLinkProvider"]["resolveProvider"], false,
+        "{reply}"
+    );
+    server.wait_indexed();
+    let uri = dir.uri("web/manifests/init.pp");
+    let params = server.wait_diagnostics(&uri, |_| true);
+    assert_eq!(codes(&params["diagnostics"]), ["unknown-module-file"]);
+    let links = server.call(
+        "textDocument/documentLink",
+        json!({"textDocument": {"uri": uri.as_str()}}),
+    );
+    let found: Vec<(u64, u64, String)> = links
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["range"]["start"]["line"].as_u64().unwrap(),
+                l["range"]["start"]["character"].as_u64().unwrap(),
+                l["target"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (2, 36, dir.uri("web/templates/a.erb")),
+            (3, 31, dir.uri("web/templates/b.epp")),
+            (4, 26, dir.uri("web/files/motd")),
+        ],
+        "{links}"
+    );
+
+    // The missing file is created: the error goes and the link appears.
+    dir.write("web/files/new", "new\n");
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": dir.uri("web/files/new"), "type": 1}]}),
+    );
+    server.wait_diagnostics(&uri, |p| p["diagnostics"] == json!([]));
+    let links = server.call(
+        "textDocument/documentLink",
+        json!({"textDocument": {"uri": uri.as_str()}}),
+    );
+    assert_eq!(links.as_array().map(Vec::len), Some(4), "{links}");
+
+    // A template is deleted: its call is an error again.
+    std::fs::remove_file(dir.join("web/templates/a.erb")).unwrap();
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": dir.uri("web/templates/a.erb"), "type": 3}]}),
+    );
+    let params = server.wait_diagnostics(&uri, |p| p["diagnostics"] != json!([]));
+    assert_eq!(codes(&params["diagnostics"]), ["unknown-template"]);
+    assert!(server.shutdown().success());
+}
+
+const CALLS: &str = "#- web/manifests/init.pp\n# Web.\nclass web {\n  include web::install\n  web::vhost { 'a': }\n}\n\
+     #- web/manifests/install.pp\n# Install.\nclass web::install { }\n\
+     #- web/manifests/vhost.pp\n# A vhost.\ndefine web::vhost {\n  class { 'web::install': }\n}\n\
+     #- manifests/site.pp\nnode default {\n  include web\n}\n";
+
+#[test]
+fn call_hierarchy_incoming_and_outgoing() {
+    let dir = fixture(CALLS);
+    let mut server = Server::start();
+    let reply = server.initialize(dir.path(), pull_capabilities());
+    assert_eq!(
+        reply["capabilities"]["callHierarchyProvider"], true,
+        "{reply}"
+    );
+    server.wait_indexed();
+    let init = dir.uri("web/manifests/init.pp");
+    // From the reference in `include web::install`.
+    let items = server.call(
+        "textDocument/prepareCallHierarchy",
+        json!({"textDocument": {"uri": init.as_str()}, "position": {"line": 2, "character": 14}}),
+    );
+    let item = &items[0];
+    assert_eq!(item["name"], "web::install", "{items}");
+    assert_eq!(item["uri"], dir.uri("web/manifests/install.pp"));
+    let incoming = server.call("callHierarchy/incomingCalls", json!({"item": item}));
+    let callers: Vec<(&str, u64)> = incoming
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["from"]["name"].as_str().unwrap(),
+                c["fromRanges"][0]["start"]["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(callers, [("web", 2), ("web::vhost", 2)], "{incoming}");
+
+    // What the node does, and what the class it includes does in turn.
+    let site = dir.uri("manifests/site.pp");
+    let items = server.call(
+        "textDocument/prepareCallHierarchy",
+        json!({"textDocument": {"uri": site.as_str()}, "position": {"line": 0, "character": 6}}),
+    );
+    let outgoing = server.call("callHierarchy/outgoingCalls", json!({"item": items[0]}));
+    assert_eq!(outgoing[0]["to"]["name"], "web", "{outgoing}");
+    let outgoing = server.call(
+        "callHierarchy/outgoingCalls",
+        json!({"item": outgoing[0]["to"]}),
+    );
+    let callees: Vec<&str> = outgoing
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["to"]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(callees, ["web::install", "web::vhost"], "{outgoing}");
+    assert!(server.shutdown().success());
+}
+
+#[test]
+fn code_lenses_only_when_switched_on() {
+    let dir = fixture(CALLS);
+    let install = dir.uri("web/manifests/install.pp");
+    let lens_request = json!({"textDocument": {"uri": install.as_str()}});
+
+    let mut server = Server::start();
+    server.initialize(dir.path(), pull_capabilities());
+    server.wait_indexed();
+    assert_eq!(
+        server.call("textDocument/codeLens", lens_request.clone()),
+        Value::Null
+    );
+    assert!(server.shutdown().success());
+
+    let mut server = Server::start();
+    server.initialize_with(
+        &[dir.path()],
+        pull_capabilities(),
+        json!({"codeLens": {"references": true}}),
+    );
+    server.wait_indexed();
+    let lenses = server.call("textDocument/codeLens", lens_request);
+    let shown: Vec<(&str, &str, usize)> = lenses
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let command = &l["command"];
+            (
+                command["title"].as_str().unwrap(),
+                command["command"].as_str().unwrap(),
+                command["arguments"][2].as_array().map_or(0, Vec::len),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("2 references", "puppet-ls.showReferences", 2),
+            ("included by 2", "puppet-ls.showReferences", 2)
+        ],
+        "{lenses}"
+    );
+    assert_eq!(
+        lenses[0]["range"]["start"],
+        json!({"line": 1, "character": 6})
+    );
+    assert!(server.shutdown().success());
+}
+
+#[test]
+fn linked_editing_of_a_heredoc_tag() {
+    let dir = fixture("#- manifests/site.pp\n$a = @(END)\n  text\n  | END\nnotice($a)\n");
+    let mut server = Server::start();
+    let reply = server.initialize(dir.path(), pull_capabilities());
+    assert_eq!(
+        reply["capabilities"]["linkedEditingRangeProvider"], true,
+        "{reply}"
+    );
+    let uri = dir.uri("manifests/site.pp");
+    server.did_open(&uri, 1, "$a = @(END)\n  text\n  | END\nnotice($a)\n");
+    let linked = server.call(
+        "textDocument/linkedEditingRange",
+        json!({"textDocument": {"uri": uri.as_str()}, "position": {"line": 2, "character": 5}}),
+    );
+    assert_eq!(
+        linked["ranges"],
+        json!([range(0, 7, 0, 10), range(2, 4, 2, 7)]),
+        "{linked}"
+    );
+    assert!(linked["wordPattern"].is_string(), "{linked}");
+    let none = server.call(
+        "textDocument/linkedEditingRange",
+        json!({"textDocument": {"uri": uri.as_str()}, "position": {"line": 3, "character": 2}}),
+    );
+    assert_eq!(none, Value::Null);
+    assert!(server.shutdown().success());
+}

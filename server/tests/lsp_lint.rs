@@ -76,16 +76,33 @@ fn findings_come_with_the_analysis_and_quick_fixes_repair_them() {
                "context": {"diagnostics": [quoted], "only": ["quickfix"]}}),
     );
     let actions = actions.as_array().unwrap();
-    assert_eq!(actions.len(), 1, "{actions:#?}");
-    assert_eq!(actions[0]["kind"], "quickfix");
+    let titles: Vec<&str> = actions
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
     assert_eq!(
-        actions[0]["diagnostics"][0]["code"],
-        "double_quoted_strings"
+        titles,
+        [
+            "Ignore puppet-lint check double_quoted_strings on this line",
+            "Use single quotes"
+        ],
+        "{actions:#?}"
     );
-    let edits = &actions[0]["edit"]["changes"][&uri];
+    for action in actions {
+        assert_eq!(action["kind"], "quickfix");
+        assert_eq!(action["diagnostics"][0]["code"], "double_quoted_strings");
+    }
+    let edits = &actions[1]["edit"]["changes"][&uri];
     assert_eq!(
         apply_edits(SMALL, edits),
         SMALL.replace("\"x\"", "'x'"),
+        "{actions:#?}"
+    );
+    // The other silences the finding with a control comment.
+    let ignored = apply_edits(SMALL, &actions[0]["edit"]["changes"][&uri]);
+    assert_eq!(
+        ignored,
+        SMALL.replace("\"x\"", "\"x\" # lint:ignore:double_quoted_strings"),
         "{actions:#?}"
     );
 

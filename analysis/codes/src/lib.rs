@@ -167,7 +167,8 @@ codes! {
     EvaluationError = "evaluation-error", Semantic, Error, true, "a constant expression fails (`10 / 0`, `'a' + 'b'`, a selector no option matches)";
     DuplicateResource = "duplicate-resource", Semantic, Error, true, "the same resource declared twice in one block";
     UnreachableOption = "unreachable-option", Semantic, Warning, true, "a case or selector option that repeats an earlier one";
-    UnknownTemplate = "unknown-template", Semantic, Error, true, "an `epp()` call naming a template file the module does not have";
+    UnknownTemplate = "unknown-template", Semantic, Error, true, "an `epp()` or `template()` call naming a template file the module does not have";
+    UnknownModuleFile = "unknown-module-file", Semantic, ErrorOrWarning, true, "`file()` naming no file the module has (an error), a `puppet:///modules/` source naming none (a warning: the agent fails)";
     EppMissingParameter = "epp-missing-parameter", Semantic, Error, true, "an `epp()` call without a parameter the template requires";
     EppUnknownParameter = "epp-unknown-parameter", Semantic, Error, true, "an `epp()` call passing a parameter the template does not declare";
     UnknownVariable = "unknown-variable", Semantic, Warning, true, "a variable defined nowhere it could be seen from (off with `strictVariables: false`)";

@@ -9,6 +9,7 @@
 //! returns `Err(Cancelled)` when a newer edit interrupts it, so the server
 //! can drop the request.
 
+pub mod document_links;
 pub mod document_symbols;
 pub mod folding;
 pub mod selection;
@@ -18,6 +19,7 @@ mod tree_helpers;
 mod untyped_parameter;
 pub mod variable_types;
 
+pub use document_links::DocumentLink;
 pub use document_symbols::DocumentSymbol;
 pub use folding::{Fold, FoldKind};
 pub use semantic_tokens::{modifiers, SemanticToken, SemanticTokenKind, MODIFIER_LEGEND};
@@ -28,12 +30,15 @@ use puppet_syntax::{TextRange, TextSize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+pub mod call_hierarchy;
+pub mod code_lens;
 pub mod completion;
 pub mod cursor;
 pub mod goto_definition;
 mod hiera_data;
 pub mod hover;
 pub mod inlay_hints;
+pub mod linked_editing;
 pub mod occurrences;
 pub mod quick_fixes;
 pub mod references;
@@ -76,6 +81,8 @@ pub enum SymbolKind {
     Variable,
     Template,
     Fact,
+    /// A file's top-level code (a caller in a call hierarchy).
+    File,
 }
 
 /// Something to jump to: `full_range` covers the whole definition (for

@@ -849,3 +849,56 @@ fn unknown_files_give_empty_answers() {
     };
     assert_eq!(analysis.signature_help(&position).unwrap(), None);
 }
+
+/// A heredoc's tag in its header and on its end line are edited together,
+/// from either; elsewhere there is nothing to link.
+#[test]
+fn linked_editing_of_heredoc_tags() {
+    let text = "$a = @(\"END\":json/L)\n  {\"a\": \"${x}\"}\n  |- END\n$b = @(TXT)\nt\nTXT\nnotice('END')\n";
+    let (analysis, _host) = single(text);
+    let path = PathBuf::from(MAIN);
+    let render = |r: TextRange| {
+        let before = &text[..usize::from(r.start())];
+        let line = before.matches('\n').count() + 1;
+        let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+        format!("{line}:{col} '{}'", &text[r])
+    };
+    let at = |needle: &str, occurrence: usize| -> String {
+        let offset = text
+            .match_indices(needle)
+            .nth(occurrence)
+            .map(|(i, _)| i)
+            .unwrap()
+            + 1;
+        match analysis
+            .linked_editing_ranges(&path, TextSize::new(offset as u32))
+            .unwrap()
+        {
+            Some(linked) => linked
+                .ranges
+                .iter()
+                .map(|r| render(*r))
+                .collect::<Vec<_>>()
+                .join(" + "),
+            None => "none".to_string(),
+        }
+    };
+    expect![[r#"
+        1:9 'END' + 3:6 'END'
+        1:9 'END' + 3:6 'END'
+        4:8 'TXT' + 6:1 'TXT'
+        4:8 'TXT' + 6:1 'TXT'
+        none
+        none"#]]
+    .assert_eq(
+        &[
+            at("END", 0),
+            at("END", 1),
+            at("TXT", 0),
+            at("TXT", 1),
+            at("END", 2),
+            at("json", 0),
+        ]
+        .join("\n"),
+    );
+}

@@ -6,7 +6,7 @@
 //! (puppet-lint plugins) are accepted and change nothing.
 
 use crate::context::LintContext;
-use puppet_syntax::SyntaxKind;
+use puppet_syntax::{SyntaxKind, TextEdit, TextRange, TextSize};
 use std::collections::{HashMap, HashSet};
 use std::ops::RangeInclusive;
 
@@ -112,4 +112,76 @@ fn control_words(text: &str) -> Vec<Control> {
             }
         })
         .collect()
+}
+
+/// The edits that silence `check` on the line holding `offset` with
+/// control comments: `# lint:ignore:CHECK` after the line's code (added to
+/// a control comment already there, or put at the start of a plain
+/// comment, whose text becomes the reason); a comment-only line, which a
+/// control comment cannot follow, goes between `# lint:ignore:CHECK` and
+/// `# lint:endignore` lines. `None` when the line ends inside a string or
+/// heredoc, where a comment would be text.
+pub fn ignore_on_line(
+    root: &puppet_syntax::SyntaxNode,
+    check: &str,
+    offset: TextSize,
+) -> Option<Vec<TextEdit>> {
+    let text = root.text().to_string();
+    let at = usize::from(offset).min(text.len());
+    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = &text[line_start..line_end];
+    let code_end = line_start + line.trim_end().len();
+    if code_end == line_start || !line_break_is_trivia(root, line_end) {
+        return None;
+    }
+    // The token holding the line's last character.
+    let last = root.token_at_offset(size(code_end - 1)?).right_biased()?;
+    if usize::from(last.text_range().end()) > line_end || last.kind() == SyntaxKind::HEREDOC_END {
+        return None;
+    }
+    let word = format!("lint:ignore:{check}");
+    let insert = |at: TextSize, text: String| TextEdit::replace(TextRange::empty(at), text);
+    if last.kind() != SyntaxKind::COMMENT {
+        return Some(vec![insert(size(code_end)?, format!(" # {word}"))]);
+    }
+    let comment_start = usize::from(last.text_range().start());
+    if text[line_start..comment_start].trim().is_empty() {
+        // Only a comment: a block around the line.
+        let indent = &line[..line.len() - line.trim_start().len()];
+        return Some(vec![
+            insert(size(line_start)?, format!("{indent}# {word}\n")),
+            insert(size(line_end)?, format!("\n{indent}# lint:endignore")),
+        ]);
+    }
+    let body = last.text().strip_prefix('#')?;
+    let start = comment_start + 1 + (body.len() - body.trim_start().len());
+    let controls = control_words(body).len();
+    if controls == 0 {
+        return Some(vec![insert(size(start)?, format!("{word} "))]);
+    }
+    // After the control words, before the reason.
+    let words: usize = body.split_whitespace().take(controls).map(str::len).sum();
+    Some(vec![insert(
+        size(start + words + controls - 1)?,
+        format!(" {word}"),
+    )])
+}
+
+/// Whether the line break at `offset` (or the end of the text) is outside
+/// every string and heredoc.
+fn line_break_is_trivia(root: &puppet_syntax::SyntaxNode, offset: usize) -> bool {
+    let Some(at) = size(offset) else {
+        return false;
+    };
+    if at >= root.text_range().end() {
+        return true;
+    }
+    root.token_at_offset(at)
+        .right_biased()
+        .is_some_and(|t| t.kind() == SyntaxKind::WHITESPACE)
+}
+
+fn size(offset: usize) -> Option<TextSize> {
+    TextSize::try_from(offset).ok()
 }

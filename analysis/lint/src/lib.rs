@@ -23,6 +23,7 @@ mod rc;
 mod registry;
 
 pub use config::{ErrorLevel, LintConfig};
+pub use control_comments::ignore_on_line;
 pub use diagnostic::{apply_fixes, compatible_edits, Fix, LintDiagnostic, LintSeverity};
 pub use puppet_syntax::{SourceKind, SyntaxNode, TextEdit, TextRange, TextSize};
 pub use rc::{parse_rc, rc_file_locations, RcProblem};

@@ -314,6 +314,9 @@ pub(crate) fn item_diagnostics(
         db,
         workspace,
         layout,
+        module_name: layout
+            .module_of(item.file(db).path(db))
+            .map(|(m, _)| m.name.as_str()),
     };
     let param_type = |attribute: &ast::Attribute| declared_param_type(db, workspace, attribute);
     let workspace_types = workspace_types::WorkspaceTypes::new(db, workspace);

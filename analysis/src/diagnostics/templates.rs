@@ -3,9 +3,16 @@
 //! declares parameters (`<%- |String $x, $y = 1| -%>`), the hash must give
 //! every parameter without a default (unless its type accepts undef) and
 //! no parameter the template does not declare.
+//!
+//! The other references to a module's files ([`crate::links`]) must name
+//! files the module has: every template of `template()` (else compiling
+//! fails), one of the names given to `file()` (else compiling fails), one
+//! of the `puppet:///modules/` URLs of a `source` (else applying fails on
+//! the agent, so only a warning).
 
 use super::Diagnostic;
 use crate::db::{parse, SourceFile, Workspace};
+use crate::links::{links_at, LinkContext, LinkKind, ModuleLink};
 use crate::workspace::{Layout, TemplateFunction};
 use puppet_syntax::ast::{self, AstNode, Expr, LiteralValue};
 use puppet_syntax::Code;
@@ -16,6 +23,8 @@ pub(super) struct TemplateChecks<'a> {
     pub db: &'a dyn salsa::Database,
     pub workspace: Workspace,
     pub layout: &'a Layout,
+    /// The module of the file checked (for `"${module_name}/x"`).
+    pub module_name: Option<&'a str>,
 }
 
 /// A template parameter: name, whether it must be given, declared type text.
@@ -26,6 +35,55 @@ struct TemplateParam {
 
 impl TemplateChecks<'_> {
     pub fn check(&self, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
+        self.check_links(node, out);
+        self.check_epp(node, out);
+    }
+
+    /// `template()`, `file()` and `source` naming files that do not exist.
+    fn check_links(&self, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
+        let context = LinkContext {
+            layout: self.layout,
+            assets: self.workspace.assets(self.db),
+            module_name: self.module_name,
+        };
+        let links = links_at(node, &context);
+        let missing = |link: &&ModuleLink| !link.exists;
+        let any_exists = links.iter().any(|l| l.exists);
+        for link in links.iter().filter(missing) {
+            let place = || in_module(self.layout, &link.target);
+            let name = &link.reference;
+            match link.kind {
+                LinkKind::Template(TemplateFunction::Erb) => out.push(Diagnostic::error(
+                    link.range,
+                    Code::UnknownTemplate,
+                    format!("template '{name}' does not exist (no {})", place()),
+                )),
+                LinkKind::Template(TemplateFunction::Epp) => {} // With its parameters below.
+                // The first name that exists is read: an error only when
+                // none does (and every name could be resolved).
+                LinkKind::File if !any_exists && links.len() == file_args(node) => {
+                    out.push(Diagnostic::error(
+                        link.range,
+                        Code::UnknownModuleFile,
+                        format!("file '{name}' does not exist (no {})", place()),
+                    ))
+                }
+                LinkKind::Source if !any_exists && links.len() == source_values(node) => {
+                    out.push(Diagnostic::warning(
+                        link.range,
+                        Code::UnknownModuleFile,
+                        format!(
+                            "source '{name}' does not exist (no {}): applying the catalog fails",
+                            place()
+                        ),
+                    ))
+                }
+                LinkKind::File | LinkKind::Source => {}
+            }
+        }
+    }
+
+    fn check_epp(&self, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
         let Some(call) = ast::CallExpr::cast(node.clone()) else {
             return;
         };
@@ -54,8 +112,8 @@ impl TemplateChecks<'_> {
                 reference.syntax().text_range(),
                 Code::UnknownTemplate,
                 format!(
-                    "template '{name}' does not exist (no file {})",
-                    path.display()
+                    "template '{name}' does not exist (no {})",
+                    in_module(self.layout, &path)
                 ),
             ));
             return;
@@ -99,6 +157,28 @@ impl TemplateChecks<'_> {
                 ),
             ));
         }
+    }
+}
+
+/// A file of a module for messages: `files/x of module m`.
+fn in_module(layout: &Layout, path: &std::path::Path) -> String {
+    match layout.module_of(path) {
+        Some((module, inside)) => format!("{} in module {}", inside.display(), module.name),
+        None => path.display().to_string(),
+    }
+}
+
+/// How many arguments a `file()` call has.
+fn file_args(node: &SyntaxNode) -> usize {
+    ast::CallExpr::cast(node.clone()).map_or(0, |call| call.args().len())
+}
+
+/// How many values a `source` attribute gives (one, or a list's).
+fn source_values(node: &SyntaxNode) -> usize {
+    match ast::Attribute::cast(node.clone()).and_then(|a| a.value()) {
+        Some(Expr::ArrayExpr(array)) => array.elements().count(),
+        Some(_) => 1,
+        None => 0,
     }
 }
 

@@ -40,6 +40,8 @@ pub struct ClientSupport {
     pub watch_registration: bool,
     /// `window/workDoneProgress/create`.
     pub work_done_progress: bool,
+    /// `workspace/codeLens/refresh`.
+    pub code_lens_refresh: bool,
     /// What workspace edits may hold (for rename and code actions).
     pub edits: EditSupport,
 }
@@ -65,6 +67,10 @@ impl ClientSupport {
                 .and_then(|w| w.dynamic_registration)
                 == Some(true),
             work_done_progress: caps.window.as_ref().and_then(|w| w.work_done_progress)
+                == Some(true),
+            code_lens_refresh: workspace
+                .and_then(|w| w.code_lens.as_ref())
+                .and_then(|c| c.refresh_support)
                 == Some(true),
             edits: EditSupport::from_caps(caps),
         }
@@ -371,6 +377,42 @@ impl LanguageServer for Backend {
         params: WorkspaceSymbolParams,
     ) -> Result<Option<OneOf<Vec<SymbolInformation>, Vec<WorkspaceSymbol>>>> {
         features::workspace_symbols(self, params).await
+    }
+
+    async fn prepare_call_hierarchy(
+        &self,
+        params: CallHierarchyPrepareParams,
+    ) -> Result<Option<Vec<CallHierarchyItem>>> {
+        super::call_hierarchy::prepare(self, params).await
+    }
+
+    async fn incoming_calls(
+        &self,
+        params: CallHierarchyIncomingCallsParams,
+    ) -> Result<Option<Vec<CallHierarchyIncomingCall>>> {
+        super::call_hierarchy::incoming(self, params).await
+    }
+
+    async fn outgoing_calls(
+        &self,
+        params: CallHierarchyOutgoingCallsParams,
+    ) -> Result<Option<Vec<CallHierarchyOutgoingCall>>> {
+        super::call_hierarchy::outgoing(self, params).await
+    }
+
+    async fn linked_editing_range(
+        &self,
+        params: LinkedEditingRangeParams,
+    ) -> Result<Option<LinkedEditingRanges>> {
+        features::linked_editing_ranges(self, params).await
+    }
+
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        features::code_lenses(self, params).await
+    }
+
+    async fn document_link(&self, params: DocumentLinkParams) -> Result<Option<Vec<DocumentLink>>> {
+        features::document_links(self, params).await
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {

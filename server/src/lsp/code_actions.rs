@@ -1,6 +1,7 @@
 //! `textDocument/codeAction`: the analysis' quick fixes, each fix of a
-//! puppet-lint finding, and "fix all puppet-lint problems" (a
-//! `source.fixAll` action, for fix-on-save).
+//! puppet-lint finding, a `# lint:ignore:CHECK` comment for each finding,
+//! and "fix all puppet-lint problems" (a `source.fixAll` action, for
+//! fix-on-save).
 
 use super::backend::Backend;
 use super::convert;
@@ -8,7 +9,7 @@ use super::features::index_of;
 use super::lint::{self, Staleness};
 use super::snapshot::Snapshot;
 use puppet_ide::SourceChange;
-use puppet_lint_checks::{compatible_edits, LintDiagnostic, TextEdit};
+use puppet_lint_checks::{compatible_edits, ignore_on_line, LintDiagnostic, TextEdit, TextRange};
 use std::collections::BTreeMap;
 use std::path::Path;
 use tower_lsp_server::jsonrpc::Result;
@@ -74,6 +75,13 @@ pub async fn code_actions(
                 add(fix.title, kind, Some(&fix.code), fix.change, fix.preferred);
             }
         }
+        if wanted(&CodeActionKind::QUICKFIX) {
+            for (check, edits) in ignore_comments(snap, &path, range) {
+                let title = format!("Ignore puppet-lint check {check} on this line");
+                let change = change_of(&path, &edits);
+                add(title, CodeActionKind::QUICKFIX, Some(check), change, false);
+            }
+        }
         let found = fixable_lint(snap, &path);
         for d in found.iter().filter(|d| d.range.intersect(range).is_some()) {
             if let Some(fix) = &d.fix {
@@ -106,6 +114,34 @@ fn fixable_lint(snap: &Snapshot, path: &Path) -> Vec<LintDiagnostic> {
         .iter()
         .filter(|d| d.fix.is_some() && snap.config.shows_name(d.check))
         .cloned()
+        .collect()
+}
+
+/// The control comments that silence each shown puppet-lint finding in
+/// `range` (one per check and line) of a manifest.
+fn ignore_comments(
+    snap: &Snapshot,
+    path: &Path,
+    range: TextRange,
+) -> Vec<(&'static str, Vec<TextEdit>)> {
+    if path.extension().is_none_or(|e| e != "pp") {
+        return Vec::new();
+    }
+    let Some(parse) = snap.analysis.parse(path) else {
+        return Vec::new();
+    };
+    let root = parse.syntax_node();
+    let findings = lint::findings(snap, path, Staleness::Lint);
+    let mut seen = std::collections::BTreeSet::new();
+    findings
+        .current()
+        .iter()
+        .filter(|d| d.range.intersect(range).is_some() && snap.config.shows_name(d.check))
+        .filter_map(|d| {
+            let edits = ignore_on_line(&root, d.check, d.range.start())?;
+            let at = edits.first()?.delete.start();
+            seen.insert((d.check, at)).then_some((d.check, edits))
+        })
         .collect()
 }
 

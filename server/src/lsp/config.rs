@@ -3,7 +3,8 @@
 //! `{ "modulePaths": [..], "strictVariables": bool, "diagnostics": {
 //! "select": [..], "ignore": [..], "severity": { code: "error" } },
 //! "lint": { "enabled": bool, "rc": bool, "relative": bool,
-//! "topScopeVariables": [..] }, "format": { "check": bool } }`, possibly
+//! "topScopeVariables": [..] }, "format": { "check": bool },
+//! "codeLens": { "references": bool } }`, possibly
 //! wrapped as `{"puppet-ls": {..}}`. Unknown keys and values of the wrong
 //! type are ignored (with a warning for unknown codes and severities), so a
 //! typo in a user's settings never stops the server. The project's
@@ -28,6 +29,10 @@ pub struct Config {
     /// `.puppet-lint.rc` files read when `for_workspace` made it); `None`
     /// when lint is switched off.
     pub lint: Option<Arc<LintConfig>>,
+    /// `codeLens.references`: reference and include counts above
+    /// definitions (an editor preference, off by default; not a project
+    /// setting).
+    pub code_lens: bool,
 }
 
 impl Default for Config {
@@ -55,7 +60,11 @@ impl Config {
             };
             Arc::new(config)
         });
-        Config { settings, lint }
+        Config {
+            settings,
+            lint,
+            code_lens: false,
+        }
     }
 
     /// The settings of a workspace: its `puppet-ls.toml` (found upwards
@@ -72,7 +81,14 @@ impl Config {
         });
         let settings = merged_settings(project.as_ref(), value, root);
         let home = std::env::var_os("HOME").map(PathBuf::from);
-        Config::new(settings, Some(home.as_deref()))
+        let mut config = Config::new(settings, Some(home.as_deref()));
+        let value = value.get("puppet-ls").unwrap_or(value);
+        config.code_lens = value
+            .get("codeLens")
+            .and_then(|c| c.get("references"))
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+        config
     }
 
     /// Whether diagnostics with this code are shown.

@@ -41,6 +41,15 @@ pub fn capabilities(caps: &mut ServerCapabilities) {
         work_done_progress_options: Default::default(),
     }));
     caps.folding_range_provider = Some(FoldingRangeProviderCapability::Simple(true));
+    caps.call_hierarchy_provider = Some(CallHierarchyServerCapability::Simple(true));
+    caps.linked_editing_range_provider = Some(LinkedEditingRangeServerCapabilities::Simple(true));
+    caps.code_lens_provider = Some(CodeLensOptions {
+        resolve_provider: Some(false),
+    });
+    caps.document_link_provider = Some(DocumentLinkOptions {
+        resolve_provider: Some(false),
+        work_done_progress_options: Default::default(),
+    });
     caps.selection_range_provider = Some(SelectionRangeProviderCapability::Simple(true));
     caps.semantic_tokens_provider = Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
         SemanticTokensOptions {
@@ -229,6 +238,105 @@ pub async fn type_definition(
             .filter_map(|t| convert::location_link(snap, None, t))
             .collect();
         Ok((!links.is_empty()).then_some(request::GotoTypeDefinitionResponse::Link(links)))
+    })
+    .await
+}
+
+/// `textDocument/linkedEditingRange`: a heredoc's two tags.
+pub async fn linked_editing_ranges(
+    b: &Backend,
+    params: LinkedEditingRangeParams,
+) -> Result<Option<LinkedEditingRanges>> {
+    b.on_snapshot(move |snap| {
+        let pos = snap.file_position(&params.text_document_position_params)?;
+        let index = index_of(snap, &pos.path)?;
+        let Some(linked) = snap.analysis.linked_editing_ranges(&pos.path, pos.offset)? else {
+            return Ok(None);
+        };
+        Ok(Some(LinkedEditingRanges {
+            ranges: linked
+                .ranges
+                .iter()
+                .map(|&r| convert::range(&index, r, snap.encoding))
+                .collect(),
+            word_pattern: Some(linked.word_pattern.to_string()),
+        }))
+    })
+    .await
+}
+
+/// `textDocument/documentLink`: the templates and files a manifest names.
+pub async fn document_links(
+    b: &Backend,
+    params: DocumentLinkParams,
+) -> Result<Option<Vec<DocumentLink>>> {
+    b.on_workspace_snapshot("textDocument/documentLink", move |snap| {
+        let path = snap.path(&params.text_document.uri)?;
+        let index = index_of(snap, &path)?;
+        let links = snap.analysis.document_links(&path)?;
+        Ok(Some(
+            links
+                .iter()
+                .filter_map(|link| {
+                    Some(DocumentLink {
+                        range: convert::range(&index, link.range, snap.encoding),
+                        target: Some(convert::path_to_uri(&link.target)?),
+                        tooltip: Some(format!("Open {}", link.target.display())),
+                        data: None,
+                    })
+                })
+                .collect(),
+        ))
+    })
+    .await
+}
+
+/// The command a lens runs: the editor lists the locations (the VS Code
+/// extension maps it to its references view).
+pub const SHOW_REFERENCES: &str = "puppet-ls.showReferences";
+
+/// `textDocument/codeLens`, when `codeLens.references` is on: reference
+/// and include counts above definitions.
+pub async fn code_lenses(b: &Backend, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+    b.on_workspace_snapshot("textDocument/codeLens", move |snap| {
+        if !snap.config.code_lens {
+            return Ok(None);
+        }
+        let path = snap.path(&params.text_document.uri)?;
+        let index = index_of(snap, &path)?;
+        let lenses = snap.analysis.code_lenses(&path)?;
+        Ok(Some(
+            lenses
+                .iter()
+                .map(|lens| {
+                    let range = convert::range(&index, lens.range, snap.encoding);
+                    let locations: Vec<Location> = lens
+                        .locations
+                        .iter()
+                        .filter_map(|l| convert::location(snap, l))
+                        .collect();
+                    // Nothing to list: a title without an action.
+                    let command = if locations.is_empty() {
+                        ""
+                    } else {
+                        SHOW_REFERENCES
+                    };
+                    CodeLens {
+                        range,
+                        command: Some(Command {
+                            title: lens.title.clone(),
+                            command: command.to_string(),
+                            arguments: Some(vec![
+                                serde_json::json!(params.text_document.uri),
+                                serde_json::json!(range.start),
+                                serde_json::json!(locations),
+                            ]),
+                        }),
+                        data: None,
+                    }
+                })
+                .collect(),
+        ))
     })
     .await
 }

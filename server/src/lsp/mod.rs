@@ -17,6 +17,7 @@
 //!   sees it.
 
 mod backend;
+mod call_hierarchy;
 mod code_actions;
 mod config;
 mod convert;

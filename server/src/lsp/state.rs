@@ -119,8 +119,14 @@ impl State {
 
     /// Replaces what was loaded from disk with a new discovery's result;
     /// open documents keep the editor's text.
-    pub fn load_from_disk(&mut self, layout: Layout, files: Vec<(PathBuf, String)>) {
+    pub fn load_from_disk(
+        &mut self,
+        layout: Layout,
+        assets: Vec<PathBuf>,
+        files: Vec<(PathBuf, String)>,
+    ) {
         self.host.set_layout(layout);
+        self.host.set_assets(assets.into_iter().collect());
         let loaded: BTreeSet<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();
         for gone in self.disk_files.difference(&loaded) {
             if !self.documents.is_open(gone) {
@@ -146,6 +152,7 @@ impl State {
 
     /// A file or directory was deleted on disk.
     pub fn disk_path_deleted(&mut self, path: &Path) {
+        self.host.assets_deleted(path);
         let gone: Vec<PathBuf> = self
             .disk_files
             .iter()

@@ -18,7 +18,7 @@ use tower_lsp_server::lsp_types::{
 };
 
 /// Files whose change matters, as watch patterns.
-const WATCHED: [&str; 9] = [
+const WATCHED: [&str; 11] = [
     "**/*.pp",
     "**/*.epp",
     "**/*.rb",
@@ -28,6 +28,9 @@ const WATCHED: [&str; 9] = [
     "**/*.yml",
     "**/*.json",
     "**/*.eyaml",
+    // Modules' files, which links and `unknown-module-file` check.
+    "**/templates/**",
+    "**/files/**",
 ];
 /// Files read per blocking task while indexing (one progress step each).
 const READ_CHUNK: usize = 200;
@@ -148,7 +151,9 @@ pub async fn index(backend: Backend) {
     if let Some(delay) = test_delay() {
         tokio::time::sleep(delay).await;
     }
-    backend.state().load_from_disk(discovered.layout, loaded);
+    backend
+        .state()
+        .load_from_disk(discovered.layout, discovered.assets, loaded);
     backend.readiness().settle("indexed");
     tracing::info!("indexed {count} files under {roots:?}");
     progress.report(95, "checking".to_string());
@@ -163,15 +168,22 @@ pub async fn watched_files_changed(backend: &Backend, changes: Vec<FileEvent>) {
     let mut rediscover = false;
     let mut reads = Vec::new();
     let mut deletes = Vec::new();
+    let mut created = Vec::new();
     for change in changes {
         let Some(path) = convert::uri_to_path(&change.uri) else {
             continue;
         };
         if is_layout_file(&path) {
             rediscover = true;
+            continue;
         } else if change.typ == FileChangeType::DELETED {
             deletes.push(path);
-        } else if is_source_file(&path) || {
+            continue;
+        }
+        if change.typ == FileChangeType::CREATED {
+            created.push(path.clone());
+        }
+        if is_source_file(&path) || {
             // Data files: those discovery found, or a new file in a data
             // directory of a hierarchy; not any YAML file.
             let state = backend.state();
@@ -197,6 +209,9 @@ pub async fn watched_files_changed(backend: &Backend, changes: Vec<FileEvent>) {
         let roots = state.search_roots();
         for path in &deletes {
             state.disk_path_deleted(path);
+        }
+        for path in &created {
+            state.host.asset_created(path);
         }
         for (path, text) in read {
             if roots.iter().any(|r| path.starts_with(r)) {
@@ -233,15 +248,22 @@ pub fn configuration_changed(backend: &Backend, settings: &Value) {
     if settings.is_null() {
         return;
     }
-    let reindex = {
+    let (reindex, lenses_changed) = {
         let mut state = backend.state();
         let config = Config::for_workspace(settings, state.roots.first().map(PathBuf::as_path));
+        let lenses_changed = config.code_lens != state.config.code_lens;
         let reindex = config.module_paths() != state.config.module_paths()
             || config.global_hiera() != state.config.global_hiera();
         state.host.set_hiera_node(config.hiera_node());
         state.config = config;
-        reindex
+        (reindex, lenses_changed)
     };
+    if lenses_changed && backend.support().code_lens_refresh {
+        let client = backend.client().clone();
+        tokio::spawn(async move {
+            let _ = client.code_lens_refresh().await;
+        });
+    }
     if reindex {
         tokio::spawn(index(backend.clone()));
     } else {

@@ -1,5 +1,6 @@
 //! Applying fixes and telling whether they kept what the code means,
-//! shared by `fixtures.rs` and `fixes.rs`.
+//! shared by `fixtures.rs`, `fixes.rs` and `ignore_comments.rs`.
+#![allow(dead_code)] // each user takes what it needs
 
 use puppet_lint_checks::SourceKind;
 use puppet_syntax::ast::{AstNode, DqStringExpr, SqStringExpr, StringPart};
