@@ -3,7 +3,7 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', '*.vsix'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '*.vsix'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -6,7 +6,14 @@ import {
   type ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
-import { findServer, ServerNotFoundError } from './discovery';
+import {
+  type FixAction,
+  findServer,
+  type FoundServer,
+  SERVER_PATH_SETTING,
+  ServerNotFoundError,
+  serverPathSetting,
+} from './discovery';
 import { nodeFs } from './nodeFs';
 import { documentSelector } from './selector';
 import { RESTART_SETTINGS, serverArgs, serverConfig, type SettingGetter } from './settings';
@@ -33,12 +40,58 @@ function currentServerConfig() {
   return serverConfig(settings(), { homeDir: os.homedir(), workspaceFolder: workspaceFolder(), platform: process.platform });
 }
 
+/** The server path setting in force, with the scope it comes from. */
+function currentServerPathSetting() {
+  const inspection = vscode.workspace.getConfiguration(SECTION).inspect('server.path');
+  return serverPathSetting(inspection, vscode.workspace.isTrusted);
+}
+
+/** Opens the place where `puppet-ls.server.path` is to be set. */
+async function runFixAction(action: FixAction): Promise<void> {
+  switch (action) {
+    case 'userSettings':
+      await vscode.commands.executeCommand('workbench.action.openSettings', SERVER_PATH_SETTING);
+      break;
+    case 'remoteSettings':
+      await vscode.commands.executeCommand('workbench.action.openRemoteSettings', { query: SERVER_PATH_SETTING });
+      break;
+    case 'workspaceSettings':
+      await vscode.commands.executeCommand('workbench.action.openWorkspaceSettings', { query: SERVER_PATH_SETTING });
+      break;
+    case 'manageTrust':
+      await vscode.commands.executeCommand('workbench.trust.manage');
+      break;
+  }
+}
+
+const FIX_LABELS: Record<FixAction, string> = {
+  userSettings: 'Open User Settings',
+  remoteSettings: 'Open Remote Settings',
+  workspaceSettings: 'Open Workspace Settings',
+  manageTrust: 'Manage Workspace Trust',
+};
+
+async function showNotFound(err: ServerNotFoundError): Promise<void> {
+  const labels = err.actions.map((a) => FIX_LABELS[a]);
+  const choice = await vscode.window.showErrorMessage(err.message, ...labels, 'Show Output');
+  const action = err.actions.find((a) => FIX_LABELS[a] === choice);
+  if (action !== undefined) {
+    await runFixAction(action);
+  } else if (choice === 'Show Output') {
+    output.show(true);
+  }
+}
+
 async function startClient(): Promise<void> {
   const get = settings();
-  let server;
+  const setting = currentServerPathSetting();
+  let server: FoundServer;
   try {
     server = findServer({
-      configuredPath: get('server.path') as string | undefined,
+      configuredPath: setting.value,
+      configuredScope: setting.scope,
+      ignoredUntrusted: setting.ignoredUntrusted,
+      remoteName: vscode.env.remoteName,
       envPath: process.env.PATH,
       envPathExt: process.env.PATHEXT,
       extensionPath,
@@ -50,12 +103,8 @@ async function startClient(): Promise<void> {
   } catch (err) {
     if (err instanceof ServerNotFoundError) {
       output.appendLine(err.message);
-      const choice = await vscode.window.showErrorMessage(err.message, 'Open Settings', 'Show Output');
-      if (choice === 'Open Settings') {
-        await vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.server.path`);
-      } else if (choice === 'Show Output') {
-        output.show(true);
-      }
+      // Not awaited: activation does not wait for the user to answer.
+      void showNotFound(err);
       return;
     }
     throw err;
@@ -84,9 +133,10 @@ async function startClient(): Promise<void> {
       },
     },
   };
-  client = new LanguageClient(SECTION, 'puppet-ls', serverOptions, clientOptions);
+  const started = new LanguageClient(SECTION, 'puppet-ls', serverOptions, clientOptions);
+  client = started;
   try {
-    await client.start();
+    await started.start();
   } catch (err) {
     output.appendLine(`puppet-ls failed to start: ${String(err)}`);
     void vscode.window.showErrorMessage(`puppet-ls failed to start (${server.path}): ${String(err)}`, 'Show Output').then(
@@ -182,6 +232,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         await restartClient();
       } else if (client.isRunning()) {
         await client.sendNotification('workspace/didChangeConfiguration', { settings: currentServerConfig() });
+      }
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      // A server path from the workspace settings applies from now on.
+      const scope = currentServerPathSetting().scope;
+      if (scope === 'workspace' || scope === 'workspaceFolder') {
+        await restartClient();
       }
     }),
     { dispose: () => clearTimeout(refreshTimer) },
