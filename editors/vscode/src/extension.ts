@@ -1,10 +1,15 @@
 import * as os from 'os';
 import * as vscode from 'vscode';
 import {
+  type FeatureState,
   LanguageClient,
   type LanguageClientOptions,
   type ServerOptions,
+  State,
+  type StaticFeature,
   TransportKind,
+  WorkDoneProgress,
+  WorkDoneProgressCreateRequest,
 } from 'vscode-languageclient/node';
 import {
   type FixAction,
@@ -17,14 +22,19 @@ import {
 import { nodeFs } from './nodeFs';
 import { documentSelector } from './selector';
 import { RESTART_SETTINGS, serverArgs, serverConfig, type SettingGetter } from './settings';
+import { type MenuAction, menuItems, ServerStatus } from './status';
 
 const SECTION = 'puppet-ls';
 const SYNTAX_TREE_SCHEME = 'puppet-ls-syntax-tree';
 const SYNTAX_TREE_REQUEST = 'puppet-ls/syntaxTree';
 
 let client: LanguageClient | undefined;
+/** True while the extension itself stops the client (restart, deactivation). */
+let stopping = false;
 let output: vscode.OutputChannel;
 let extensionPath: string;
+let extensionId = 'puppet-ls.puppet-ls';
+const status = new ServerStatus();
 
 function settings(): SettingGetter {
   const config = vscode.workspace.getConfiguration(SECTION);
@@ -82,9 +92,45 @@ async function showNotFound(err: ServerNotFoundError): Promise<void> {
   }
 }
 
+/**
+ * Shows the server's work-done progress (indexing) in the status bar item:
+ * takes over `window/workDoneProgress/create` from the client's own
+ * progress feature, which would show the same report a second time.
+ */
+class StatusProgressFeature implements StaticFeature {
+  constructor(private readonly languageClient: LanguageClient) {}
+
+  fillClientCapabilities(capabilities: { window?: { workDoneProgress?: boolean } }): void {
+    capabilities.window = { ...capabilities.window, workDoneProgress: true };
+  }
+
+  initialize(): void {
+    const languageClient = this.languageClient;
+    languageClient.onRequest(WorkDoneProgressCreateRequest.type, ({ token }) => {
+      const subscription = languageClient.onProgress(WorkDoneProgress.type, token, (value) => {
+        if (languageClient !== client) {
+          subscription.dispose();
+          return;
+        }
+        status.report(token, value);
+        if (value.kind === 'end') {
+          subscription.dispose();
+        }
+      });
+    });
+  }
+
+  getState(): FeatureState {
+    return { kind: 'static' };
+  }
+
+  clear(): void {}
+}
+
 async function startClient(): Promise<void> {
   const get = settings();
   const setting = currentServerPathSetting();
+  status.starting();
   let server: FoundServer;
   try {
     server = findServer({
@@ -103,6 +149,7 @@ async function startClient(): Promise<void> {
   } catch (err) {
     if (err instanceof ServerNotFoundError) {
       output.appendLine(err.message);
+      status.notFound(err.message);
       // Not awaited: activation does not wait for the user to answer.
       void showNotFound(err);
       return;
@@ -110,6 +157,7 @@ async function startClient(): Promise<void> {
     throw err;
   }
   output.appendLine(`Starting ${server.path} (found via ${server.source})`);
+  status.starting({ path: server.path, source: server.source });
 
   const run = { command: server.path, args: serverArgs(get), transport: TransportKind.stdio };
   const serverOptions: ServerOptions = { run, debug: run };
@@ -134,11 +182,27 @@ async function startClient(): Promise<void> {
     },
   };
   const started = new LanguageClient(SECTION, 'puppet-ls', serverOptions, clientOptions);
+  started.registerFeature(new StatusProgressFeature(started));
+  started.onDidChangeState((e) => {
+    if (started !== client) {
+      return;
+    }
+    if (e.newState === State.Running) {
+      status.ready(started.initializeResult?.serverInfo?.version);
+    } else if (e.newState === State.Starting) {
+      status.starting({ path: server.path, source: server.source });
+    } else if (stopping) {
+      status.stopped();
+    } else {
+      status.failed(`puppet-ls (${server.path}) stopped: see its output ("puppet-ls: Show Server Output").`);
+    }
+  });
   client = started;
   try {
     await started.start();
   } catch (err) {
     output.appendLine(`puppet-ls failed to start: ${String(err)}`);
+    status.failed(`puppet-ls failed to start (${server.path}): ${String(err)}`);
     void vscode.window.showErrorMessage(`puppet-ls failed to start (${server.path}): ${String(err)}`, 'Show Output').then(
       (choice) => choice === 'Show Output' && output.show(true),
     );
@@ -147,19 +211,40 @@ async function startClient(): Promise<void> {
 
 async function stopClient(): Promise<void> {
   const old = client;
-  client = undefined;
   if (old !== undefined) {
+    stopping = true;
     try {
       await old.stop();
     } catch (err) {
       output.appendLine(`Stopping puppet-ls: ${String(err)}`);
+    } finally {
+      stopping = false;
     }
   }
+  client = undefined;
+  status.stopped();
 }
 
 async function restartClient(): Promise<void> {
   await stopClient();
   await startClient();
+}
+
+async function runMenuAction(action: MenuAction): Promise<void> {
+  switch (action) {
+    case 'showOutput':
+      output.show(true);
+      break;
+    case 'restart':
+      await restartClient();
+      break;
+    case 'openServerPathSetting':
+      await vscode.commands.executeCommand('workbench.action.openSettings', SERVER_PATH_SETTING);
+      break;
+    case 'openSettings':
+      await vscode.commands.executeCommand('workbench.action.openSettings', `@ext:${extensionId}`);
+      break;
+  }
 }
 
 /** Read-only documents showing the server's syntax tree of a file. */
@@ -198,16 +283,45 @@ class SyntaxTreeProvider implements vscode.TextDocumentContentProvider {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   extensionPath = context.extensionPath;
+  extensionId = context.extension.id;
   output = vscode.window.createOutputChannel('puppet-ls');
+  const statusItem = vscode.window.createStatusBarItem('puppet-ls.status', vscode.StatusBarAlignment.Right, 100);
+  statusItem.name = 'puppet-ls';
+  statusItem.command = 'puppet-ls.showStatusMenu';
+  const render = () => {
+    const view = status.view();
+    statusItem.text = view.text;
+    statusItem.tooltip = view.tooltip;
+    statusItem.backgroundColor =
+      view.severity === 'error'
+        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : view.severity === 'warning'
+          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          : undefined;
+  };
+  status.onChange(render);
+  render();
+  statusItem.show();
   const trees = new SyntaxTreeProvider();
   let refreshTimer: NodeJS.Timeout | undefined;
 
   context.subscriptions.push(
     output,
+    statusItem,
     trees,
     vscode.workspace.registerTextDocumentContentProvider(SYNTAX_TREE_SCHEME, trees),
     vscode.commands.registerCommand('puppet-ls.restartServer', restartClient),
     vscode.commands.registerCommand('puppet-ls.showOutput', () => output.show(true)),
+    vscode.commands.registerCommand('puppet-ls.showStatusMenu', async () => {
+      const view = status.view();
+      const picked = await vscode.window.showQuickPick(
+        menuItems(status.phase).map((item) => ({ ...item })),
+        { title: view.tooltip.split('\n')[0], placeHolder: 'puppet-ls' },
+      );
+      if (picked !== undefined) {
+        await runMenuAction(picked.action);
+      }
+    }),
     vscode.commands.registerCommand('puppet-ls.showSyntaxTree', async () => {
       const editor = vscode.window.activeTextEditor;
       if (editor === undefined || !['puppet', 'puppet-epp'].includes(editor.document.languageId)) {

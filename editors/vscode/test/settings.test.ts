@@ -60,6 +60,7 @@ describe('package.json', () => {
   const root = path.join(__dirname, '..', '..');
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     main: string;
+    icon: string;
     scripts: Record<string, string>;
     capabilities: { untrustedWorkspaces: { supported: boolean | 'limited'; restrictedConfigurations?: string[] } };
     contributes: {
@@ -101,6 +102,7 @@ describe('package.json', () => {
     assert.deepEqual(registered, [
       'puppet-ls.restartServer',
       'puppet-ls.showOutput',
+      'puppet-ls.showStatusMenu',
       'puppet-ls.showSyntaxTree',
     ]);
   });
@@ -116,10 +118,15 @@ describe('package.json', () => {
     });
   });
 
-  it('runs the bundled extension', () => {
+  it('runs the bundled extension and ships the icon', () => {
     assert.equal(manifest.main, './dist/extension.js');
     assert.match(manifest.scripts['vscode:prepublish'], /npm run bundle/);
     assert.match(manifest.scripts.bundle, /--outfile=dist\/extension\.js/);
+    const icon = fs.readFileSync(path.join(root, manifest.icon));
+    // A PNG, 128 pixels square (the IHDR chunk's width and height).
+    assert.deepEqual([...icon.subarray(1, 4)], [...Buffer.from('PNG')]);
+    assert.equal(icon.readUInt32BE(16), 128);
+    assert.equal(icon.readUInt32BE(20), 128);
   });
 
   it('associates .pp and .epp with the two languages', () => {
