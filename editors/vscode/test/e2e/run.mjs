@@ -167,6 +167,14 @@ async function step(name, body) {
   }
 }
 
+/**
+ * Moves the mouse to a blank part of the explorer: a pointer left on a tab
+ * or the status bar shows a hover that can cover what the next step clicks.
+ */
+async function parkMouse() {
+  await page.mouse.move(150, 450);
+}
+
 /** Runs a command from the command palette by its exact label. */
 async function runCommand(label) {
   await page.keyboard.press('F1');
@@ -179,6 +187,7 @@ async function runCommand(label) {
   await row.first().waitFor({ state: 'visible', timeout: WAIT });
   await row.first().click();
   await input.waitFor({ state: 'hidden', timeout: WAIT });
+  await parkMouse();
 }
 
 /** Opens a workspace file with Quick Open (Ctrl+P), and waits for its tab. */
@@ -432,6 +441,7 @@ try {
     const tooltip = (await item.getAttribute('aria-label')) ?? '';
     log(`status bar item: ${tooltip}`);
     await item.click();
+    await parkMouse();
     const rows = page.locator('.quick-input-widget .monaco-list-row');
     for (const label of ['Show Server Output', 'Restart Server', 'Open puppet-ls Settings']) {
       await rows.filter({ hasText: label }).first().waitFor({ state: 'visible', timeout: WAIT });
@@ -440,6 +450,7 @@ try {
 
   await step('show-output', async () => {
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Show Server Output' }).first().click();
+    await parkMouse();
     await waitFor('the puppet-ls channel selected in the output panel', async () => {
       const channel = await page.locator('.part.panel select').evaluateAll((selects) =>
         selects.map((select) => select.selectedOptions[0]?.textContent ?? '').join(','),
@@ -502,6 +513,7 @@ try {
     await runCommand('Preferences: Open User Settings');
     const editor = page.locator('.settings-editor');
     await editor.waitFor({ state: 'visible', timeout: WAIT });
+    await parkMouse();
     await editor.locator('.settings-header .suggest-input-container').click();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('puppet-ls.server.path');
@@ -525,11 +537,13 @@ try {
   await step('open-setting', async () => {
     // The message's first button opens the settings editor on the setting.
     await page.locator('.editor-group-container.active .tab.active .tab-actions .codicon-close').click();
+    await parkMouse();
     await page.locator('.settings-editor').waitFor({ state: 'hidden', timeout: WAIT });
     const toast = page.locator('.notification-toast', { hasText: 'The puppet-ls language server was not found' }).first();
     const button = toast.locator('.monaco-button', { hasText: /Open (User|Remote) Settings/ }).first();
     const label = await button.innerText();
     await button.click();
+    await parkMouse();
     await serverPathInput().waitFor({ state: 'visible', timeout: WAIT });
     log(`"${label}" opened the settings editor on puppet-ls.server.path`);
     // code-server's window is a remote one: the Remote settings are the server's Machine settings.

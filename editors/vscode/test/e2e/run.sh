@@ -12,6 +12,9 @@
 # Screenshots of every step go to screenshots/ (kept as the CI artifact).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# The arguments are taken from the directory run.sh is called in.
+server="$(readlink -f -- "${1:-.}")"
+vsix="$(readlink -f -- "${2:-.}")"
 cd "$here"
 # node_modules is reinstalled when package-lock.json changes (a stamp names its hash).
 stamp="node_modules/.installed-$(sha256sum package-lock.json | cut -c1-16)"
@@ -43,8 +46,6 @@ if [ $# -ne 2 ]; then
   echo "usage: $0 PUPPET_LS VSIX" >&2
   exit 2
 fi
-server="$(readlink -f "$1")"
-vsix="$(readlink -f "$2")"
 what="$(missing)"
 if [ -n "$what" ]; then
   echo "vscode e2e: missing: $what" >&2
