@@ -121,7 +121,10 @@ const env = {
   XDG_CONFIG_HOME: path.join(work, 'config'),
   XDG_DATA_HOME: path.join(work, 'xdg-data'),
   XDG_CACHE_HOME: path.join(work, 'cache'),
+  // Its sockets and the TypeScript server's files, removed with the rest.
+  TMPDIR: path.join(work, 'tmp'),
 };
+fs.mkdirSync(env.TMPDIR);
 const common = ['--config', path.join(work, 'config.yaml'), '--user-data-dir', dataDir, '--extensions-dir', extensionsDir];
 fs.writeFileSync(path.join(work, 'config.yaml'), 'auth: none\n');
 
@@ -132,12 +135,22 @@ let failed = false;
 
 async function shutdown() {
   await browser?.close().catch(() => {});
-  if (codeServerProcess !== undefined && codeServerProcess.exitCode === null) {
-    codeServerProcess.kill('SIGTERM');
-    await Promise.race([new Promise((resolve) => codeServerProcess.once('exit', resolve)), sleep(5000)]);
+  if (codeServerProcess !== undefined) {
+    // code-server leads a process group of its own: its extension host,
+    // file watcher and language servers (puppet-ls among them) end with it.
+    const signalGroup = (signal) => {
+      try {
+        process.kill(-codeServerProcess.pid, signal);
+      } catch {
+        // the group is gone
+      }
+    };
+    signalGroup('SIGTERM');
     if (codeServerProcess.exitCode === null) {
-      codeServerProcess.kill('SIGKILL');
+      await Promise.race([new Promise((resolve) => codeServerProcess.once('exit', resolve)), sleep(5000)]);
     }
+    await sleep(500);
+    signalGroup('SIGKILL');
   }
   if (failed || process.env.PUPPET_LS_E2E_KEEP) {
     fs.writeFileSync(path.join(work, 'code-server.log'), codeServerLog);
@@ -305,7 +318,7 @@ try {
       '--disable-getting-started-override',
       '--ignore-last-opened',
     ],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   codeServerProcess.stdout.on('data', (d) => (codeServerLog += d));
   codeServerProcess.stderr.on('data', (d) => (codeServerLog += d));
