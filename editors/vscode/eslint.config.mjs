@@ -1,9 +1,10 @@
 // ESLint flat configuration: typescript-eslint's type-aware rules for the sources and tests.
 import eslint from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', '*.vsix'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test/e2e/node_modules/**', 'test/e2e/screenshots/**', '*.vsix'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -25,5 +26,10 @@ export default tseslint.config(
   {
     files: ['**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The end-to-end test: a Node script whose page.evaluate callbacks run in the browser.
+    files: ['test/e2e/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -1,23 +1,40 @@
 import * as os from 'os';
 import * as vscode from 'vscode';
 import {
+  type FeatureState,
   LanguageClient,
   type LanguageClientOptions,
   type ServerOptions,
+  State,
+  type StaticFeature,
   TransportKind,
+  WorkDoneProgress,
+  WorkDoneProgressCreateRequest,
 } from 'vscode-languageclient/node';
-import { findServer, ServerNotFoundError } from './discovery';
+import {
+  type FixAction,
+  findServer,
+  type FoundServer,
+  SERVER_PATH_SETTING,
+  ServerNotFoundError,
+  serverPathSetting,
+} from './discovery';
 import { nodeFs } from './nodeFs';
 import { documentSelector } from './selector';
 import { RESTART_SETTINGS, serverArgs, serverConfig, type SettingGetter } from './settings';
+import { type MenuAction, menuItems, ServerStatus } from './status';
 
 const SECTION = 'puppet-ls';
 const SYNTAX_TREE_SCHEME = 'puppet-ls-syntax-tree';
 const SYNTAX_TREE_REQUEST = 'puppet-ls/syntaxTree';
 
 let client: LanguageClient | undefined;
+/** True while the extension itself stops the client (restart, deactivation). */
+let stopping = false;
 let output: vscode.OutputChannel;
 let extensionPath: string;
+let extensionId = 'puppet-ls.puppet-ls';
+const status = new ServerStatus();
 
 function settings(): SettingGetter {
   const config = vscode.workspace.getConfiguration(SECTION);
@@ -33,12 +50,94 @@ function currentServerConfig() {
   return serverConfig(settings(), { homeDir: os.homedir(), workspaceFolder: workspaceFolder(), platform: process.platform });
 }
 
+/** The server path setting in force, with the scope it comes from. */
+function currentServerPathSetting() {
+  const inspection = vscode.workspace.getConfiguration(SECTION).inspect('server.path');
+  return serverPathSetting(inspection, vscode.workspace.isTrusted);
+}
+
+/** Opens the place where `puppet-ls.server.path` is to be set. */
+async function runFixAction(action: FixAction): Promise<void> {
+  switch (action) {
+    case 'userSettings':
+      await vscode.commands.executeCommand('workbench.action.openSettings', SERVER_PATH_SETTING);
+      break;
+    case 'remoteSettings':
+      await vscode.commands.executeCommand('workbench.action.openRemoteSettings', { query: SERVER_PATH_SETTING });
+      break;
+    case 'workspaceSettings':
+      await vscode.commands.executeCommand('workbench.action.openWorkspaceSettings', { query: SERVER_PATH_SETTING });
+      break;
+    case 'manageTrust':
+      await vscode.commands.executeCommand('workbench.trust.manage');
+      break;
+  }
+}
+
+const FIX_LABELS: Record<FixAction, string> = {
+  userSettings: 'Open User Settings',
+  remoteSettings: 'Open Remote Settings',
+  workspaceSettings: 'Open Workspace Settings',
+  manageTrust: 'Manage Workspace Trust',
+};
+
+async function showNotFound(err: ServerNotFoundError): Promise<void> {
+  const labels = err.actions.map((a) => FIX_LABELS[a]);
+  const choice = await vscode.window.showErrorMessage(err.message, ...labels, 'Show Output');
+  const action = err.actions.find((a) => FIX_LABELS[a] === choice);
+  if (action !== undefined) {
+    await runFixAction(action);
+  } else if (choice === 'Show Output') {
+    output.show(true);
+  }
+}
+
+/**
+ * Shows the server's work-done progress (indexing) in the status bar item:
+ * takes over `window/workDoneProgress/create` from the client's own
+ * progress feature, which would show the same report a second time.
+ */
+class StatusProgressFeature implements StaticFeature {
+  constructor(private readonly languageClient: LanguageClient) {}
+
+  fillClientCapabilities(capabilities: { window?: { workDoneProgress?: boolean } }): void {
+    capabilities.window = { ...capabilities.window, workDoneProgress: true };
+  }
+
+  initialize(): void {
+    const languageClient = this.languageClient;
+    languageClient.onRequest(WorkDoneProgressCreateRequest.type, ({ token }) => {
+      const subscription = languageClient.onProgress(WorkDoneProgress.type, token, (value) => {
+        if (languageClient !== client) {
+          subscription.dispose();
+          return;
+        }
+        status.report(token, value);
+        if (value.kind === 'end') {
+          subscription.dispose();
+        }
+      });
+    });
+  }
+
+  getState(): FeatureState {
+    return { kind: 'static' };
+  }
+
+  clear(): void {}
+}
+
 async function startClient(): Promise<void> {
   const get = settings();
-  let server;
+  const setting = currentServerPathSetting();
+  status.starting();
+  let server: FoundServer;
   try {
     server = findServer({
-      configuredPath: get('server.path') as string | undefined,
+      configuredPath: setting.value,
+      configuredScope: setting.scope,
+      ignoredUntrusted: setting.ignoredUntrusted,
+      remoteName: vscode.env.remoteName,
       envPath: process.env.PATH,
       envPathExt: process.env.PATHEXT,
       extensionPath,
@@ -50,17 +149,15 @@ async function startClient(): Promise<void> {
   } catch (err) {
     if (err instanceof ServerNotFoundError) {
       output.appendLine(err.message);
-      const choice = await vscode.window.showErrorMessage(err.message, 'Open Settings', 'Show Output');
-      if (choice === 'Open Settings') {
-        await vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.server.path`);
-      } else if (choice === 'Show Output') {
-        output.show(true);
-      }
+      status.notFound(err.message);
+      // Not awaited: activation does not wait for the user to answer.
+      void showNotFound(err);
       return;
     }
     throw err;
   }
   output.appendLine(`Starting ${server.path} (found via ${server.source})`);
+  status.starting({ path: server.path, source: server.source });
 
   const run = { command: server.path, args: serverArgs(get), transport: TransportKind.stdio };
   const serverOptions: ServerOptions = { run, debug: run };
@@ -84,11 +181,28 @@ async function startClient(): Promise<void> {
       },
     },
   };
-  client = new LanguageClient(SECTION, 'puppet-ls', serverOptions, clientOptions);
+  const started = new LanguageClient(SECTION, 'puppet-ls', serverOptions, clientOptions);
+  started.registerFeature(new StatusProgressFeature(started));
+  started.onDidChangeState((e) => {
+    if (started !== client) {
+      return;
+    }
+    if (e.newState === State.Running) {
+      status.ready(started.initializeResult?.serverInfo?.version);
+    } else if (e.newState === State.Starting) {
+      status.starting({ path: server.path, source: server.source });
+    } else if (stopping) {
+      status.stopped();
+    } else {
+      status.failed(`puppet-ls (${server.path}) stopped: see its output ("puppet-ls: Show Server Output").`);
+    }
+  });
+  client = started;
   try {
-    await client.start();
+    await started.start();
   } catch (err) {
     output.appendLine(`puppet-ls failed to start: ${String(err)}`);
+    status.failed(`puppet-ls failed to start (${server.path}): ${String(err)}`);
     void vscode.window.showErrorMessage(`puppet-ls failed to start (${server.path}): ${String(err)}`, 'Show Output').then(
       (choice) => choice === 'Show Output' && output.show(true),
     );
@@ -97,19 +211,40 @@ async function startClient(): Promise<void> {
 
 async function stopClient(): Promise<void> {
   const old = client;
-  client = undefined;
   if (old !== undefined) {
+    stopping = true;
     try {
       await old.stop();
     } catch (err) {
       output.appendLine(`Stopping puppet-ls: ${String(err)}`);
+    } finally {
+      stopping = false;
     }
   }
+  client = undefined;
+  status.stopped();
 }
 
 async function restartClient(): Promise<void> {
   await stopClient();
   await startClient();
+}
+
+async function runMenuAction(action: MenuAction): Promise<void> {
+  switch (action) {
+    case 'showOutput':
+      output.show(true);
+      break;
+    case 'restart':
+      await restartClient();
+      break;
+    case 'openServerPathSetting':
+      await vscode.commands.executeCommand('workbench.action.openSettings', SERVER_PATH_SETTING);
+      break;
+    case 'openSettings':
+      await vscode.commands.executeCommand('workbench.action.openSettings', `@ext:${extensionId}`);
+      break;
+  }
 }
 
 /** Read-only documents showing the server's syntax tree of a file. */
@@ -148,16 +283,45 @@ class SyntaxTreeProvider implements vscode.TextDocumentContentProvider {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   extensionPath = context.extensionPath;
+  extensionId = context.extension.id;
   output = vscode.window.createOutputChannel('puppet-ls');
+  const statusItem = vscode.window.createStatusBarItem('puppet-ls.status', vscode.StatusBarAlignment.Right, 100);
+  statusItem.name = 'puppet-ls';
+  statusItem.command = 'puppet-ls.showStatusMenu';
+  const render = () => {
+    const view = status.view();
+    statusItem.text = view.text;
+    statusItem.tooltip = view.tooltip;
+    statusItem.backgroundColor =
+      view.severity === 'error'
+        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : view.severity === 'warning'
+          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          : undefined;
+  };
+  status.onChange(render);
+  render();
+  statusItem.show();
   const trees = new SyntaxTreeProvider();
   let refreshTimer: NodeJS.Timeout | undefined;
 
   context.subscriptions.push(
     output,
+    statusItem,
     trees,
     vscode.workspace.registerTextDocumentContentProvider(SYNTAX_TREE_SCHEME, trees),
     vscode.commands.registerCommand('puppet-ls.restartServer', restartClient),
     vscode.commands.registerCommand('puppet-ls.showOutput', () => output.show(true)),
+    vscode.commands.registerCommand('puppet-ls.showStatusMenu', async () => {
+      const view = status.view();
+      const picked = await vscode.window.showQuickPick(
+        menuItems(status.phase).map((item) => ({ ...item })),
+        { title: view.tooltip.split('\n')[0], placeHolder: 'puppet-ls' },
+      );
+      if (picked !== undefined) {
+        await runMenuAction(picked.action);
+      }
+    }),
     vscode.commands.registerCommand('puppet-ls.showSyntaxTree', async () => {
       const editor = vscode.window.activeTextEditor;
       if (editor === undefined || !['puppet', 'puppet-epp'].includes(editor.document.languageId)) {
@@ -182,6 +346,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         await restartClient();
       } else if (client.isRunning()) {
         await client.sendNotification('workspace/didChangeConfiguration', { settings: currentServerConfig() });
+      }
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      // A server path from the workspace settings applies from now on.
+      const scope = currentServerPathSetting().scope;
+      if (scope === 'workspace' || scope === 'workspaceFolder') {
+        await restartClient();
       }
     }),
     { dispose: () => clearTimeout(refreshTimer) },

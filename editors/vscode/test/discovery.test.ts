@@ -9,8 +9,11 @@ import {
   expandPath,
   findOnPath,
   findServer,
-  NOT_FOUND_MESSAGE,
+  hostDescription,
+  notFoundActions,
+  notFoundMessage,
   ServerNotFoundError,
+  serverPathSetting,
 } from '../src/discovery';
 import { nodeFs } from '../src/nodeFs';
 
@@ -49,10 +52,43 @@ describe('findServer', () => {
     );
   });
 
-  it('reports a configured path that is not executable instead of falling back', () => {
+  it('reports a configured path that is not executable instead of falling back, naming the settings it is in', () => {
     assert.throws(
       () => findServer(input({ configuredPath: '/nope/puppet-ls', fs: fakeFs('/usr/bin/puppet-ls') })),
-      (err: unknown) => err instanceof ServerNotFoundError && /puppet-ls\.server\.path/.test(err.message) && err.message.includes('/nope/puppet-ls'),
+      (err: unknown) => {
+        assert.ok(err instanceof ServerNotFoundError);
+        assert.equal(
+          err.message,
+          '"puppet-ls.server.path" is "/nope/puppet-ls" in User settings, but /nope/puppet-ls is not an executable file on ' +
+            'this computer. Fix the path there, or clear it to use puppet-ls from PATH.',
+        );
+        assert.deepEqual(err.actions, ['userSettings']);
+        return true;
+      },
+    );
+  });
+
+  it('points to the Remote settings of the host in a remote window', () => {
+    assert.throws(
+      () => findServer(input({ configuredPath: '/nope/puppet-ls', remoteName: 'ssh-remote' })),
+      (err: unknown) => {
+        assert.ok(err instanceof ServerNotFoundError);
+        assert.match(err.message, /in User or Remote settings, but \/nope\/puppet-ls is not an executable file on the remote host \(ssh-remote\)\./);
+        assert.deepEqual(err.actions, ['remoteSettings', 'userSettings']);
+        return true;
+      },
+    );
+  });
+
+  it('points to the Workspace settings when the wrong path is set there', () => {
+    assert.throws(
+      () => findServer(input({ configuredPath: 'bin/puppet-ls', configuredScope: 'workspace' })),
+      (err: unknown) => {
+        assert.ok(err instanceof ServerNotFoundError);
+        assert.match(err.message, /"bin\/puppet-ls" in Workspace settings, but \/work\/site\/bin\/puppet-ls is not/);
+        assert.deepEqual(err.actions, ['workspaceSettings']);
+        return true;
+      },
     );
   });
 
@@ -75,14 +111,36 @@ describe('findServer', () => {
     });
   });
 
-  it('fails with a message that tells the fix when nothing is found', () => {
+  it('fails with a message that tells the fix and where when nothing is found', () => {
     assert.throws(() => findServer(input({})), (err: unknown) => {
       assert.ok(err instanceof ServerNotFoundError);
-      assert.equal(err.message, NOT_FOUND_MESSAGE);
+      assert.equal(err.message, notFoundMessage({}));
+      assert.match(err.message, /not found: there is no puppet-ls on the PATH of this computer, where the extension runs/);
       assert.match(err.message, /cargo install --path server/);
-      assert.match(err.message, /puppet-ls\.server\.path/);
+      assert.match(err.message, /set "puppet-ls\.server\.path" to the binary's full path in your User settings\.$/);
+      assert.deepEqual(err.actions, ['userSettings']);
       return true;
     });
+  });
+
+  it('says the server was looked for on the remote host, to be set in its Remote settings', () => {
+    assert.throws(() => findServer(input({ remoteName: 'wsl' })), (err: unknown) => {
+      assert.ok(err instanceof ServerNotFoundError);
+      assert.match(err.message, /no puppet-ls on the PATH of the remote host \(wsl\), where the extension runs/);
+      assert.match(err.message, /in the Remote settings of this host \(or your User settings\)\.$/);
+      assert.deepEqual(err.actions, ['remoteSettings', 'userSettings']);
+      return true;
+    });
+  });
+
+  it('mentions a workspace path ignored in an untrusted workspace, and offers to trust it', () => {
+    const ctx = { ignoredUntrusted: './bin/puppet-ls' };
+    assert.match(notFoundMessage(ctx), /This workspace sets "puppet-ls\.server\.path" to "\.\/bin\/puppet-ls", which is not used because the workspace is not trusted/);
+    assert.deepEqual(notFoundActions(ctx), ['manageTrust', 'userSettings']);
+    assert.throws(
+      () => findServer(input(ctx)),
+      (err: unknown) => err instanceof ServerNotFoundError && err.actions[0] === 'manageTrust',
+    );
   });
 
   it('uses Windows separators, PATHEXT and the .exe bundled name on win32', () => {
@@ -93,6 +151,51 @@ describe('findServer', () => {
       'D:\\bin\\puppet-ls.exe',
     );
     assert.equal(findServer(input({ ...win, envPath: 'C:\\tools', fs: fakeFs('C:\\ext\\server\\puppet-ls.exe') })).source, 'bundled');
+  });
+});
+
+describe('serverPathSetting', () => {
+  it('takes the most specific non-blank scope', () => {
+    assert.deepEqual(serverPathSetting({ globalValue: '/u', workspaceValue: '/w', workspaceFolderValue: '/f' }, true), {
+      value: '/f',
+      scope: 'workspaceFolder',
+      ignoredUntrusted: undefined,
+    });
+    assert.deepEqual(serverPathSetting({ globalValue: '/u', workspaceValue: '/w', workspaceFolderValue: ' ' }, true), {
+      value: '/w',
+      scope: 'workspace',
+      ignoredUntrusted: undefined,
+    });
+    assert.deepEqual(serverPathSetting({ globalValue: '/u', workspaceValue: '' }, true), {
+      value: '/u',
+      scope: 'user',
+      ignoredUntrusted: undefined,
+    });
+  });
+
+  it('is unset when no scope sets it, or sets something else than a string', () => {
+    assert.deepEqual(serverPathSetting(undefined, true), { value: '', scope: undefined, ignoredUntrusted: undefined });
+    assert.deepEqual(serverPathSetting({ globalValue: 42 }, true), { value: '', scope: undefined, ignoredUntrusted: undefined });
+  });
+
+  it('does not apply a workspace value in an untrusted workspace, and remembers it', () => {
+    assert.deepEqual(serverPathSetting({ globalValue: '/u', workspaceValue: './evil' }, false), {
+      value: '/u',
+      scope: 'user',
+      ignoredUntrusted: './evil',
+    });
+    assert.deepEqual(serverPathSetting({ workspaceFolderValue: './evil' }, false), {
+      value: '',
+      scope: undefined,
+      ignoredUntrusted: './evil',
+    });
+  });
+});
+
+describe('hostDescription', () => {
+  it('names this computer in a local window and the remote kind in a remote one', () => {
+    assert.equal(hostDescription(undefined), 'this computer');
+    assert.equal(hostDescription('dev-container'), 'the remote host (dev-container)');
   });
 });
 

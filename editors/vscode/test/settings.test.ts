@@ -57,9 +57,14 @@ describe('serverConfig', () => {
 });
 
 describe('package.json', () => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+  const root = path.join(__dirname, '..', '..');
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    main: string;
+    icon: string;
+    scripts: Record<string, string>;
+    capabilities: { untrustedWorkspaces: { supported: boolean | 'limited'; restrictedConfigurations?: string[] } };
     contributes: {
-      configuration: { properties: Record<string, { default: unknown; enum?: string[] }> };
+      configuration: { properties: Record<string, { default: unknown; enum?: string[]; scope?: string }> };
       commands: { command: string }[];
       languages: { id: string; extensions: string[] }[];
     };
@@ -94,7 +99,34 @@ describe('package.json', () => {
     const source = fs.readFileSync(path.join(__dirname, '..', '..', 'src', 'extension.ts'), 'utf8');
     const registered = [...source.matchAll(/registerCommand\('([^']+)'/g)].map((m) => m[1]).sort();
     assert.deepEqual(manifest.contributes.commands.map((c) => c.command).sort(), registered);
-    assert.deepEqual(registered, ['puppet-ls.restartServer', 'puppet-ls.showOutput', 'puppet-ls.showSyntaxTree']);
+    assert.deepEqual(registered, [
+      'puppet-ls.restartServer',
+      'puppet-ls.showOutput',
+      'puppet-ls.showStatusMenu',
+      'puppet-ls.showSyntaxTree',
+    ]);
+  });
+
+  it('takes the server path from User, Remote and Workspace settings, the Workspace one only when trusted', () => {
+    // `machine` and `machine-overridable` settings are dropped from User
+    // settings in a remote window; `window` applies from every level.
+    assert.equal(props['puppet-ls.server.path'].scope, 'window');
+    assert.deepEqual(manifest.capabilities.untrustedWorkspaces, {
+      ...manifest.capabilities.untrustedWorkspaces,
+      supported: 'limited',
+      restrictedConfigurations: ['puppet-ls.server.path'],
+    });
+  });
+
+  it('runs the bundled extension and ships the icon', () => {
+    assert.equal(manifest.main, './dist/extension.js');
+    assert.match(manifest.scripts['vscode:prepublish'], /npm run bundle/);
+    assert.match(manifest.scripts.bundle, /--outfile=dist\/extension\.js/);
+    const icon = fs.readFileSync(path.join(root, manifest.icon));
+    // A PNG, 128 pixels square (the IHDR chunk's width and height).
+    assert.deepEqual([...icon.subarray(1, 4)], [...Buffer.from('PNG')]);
+    assert.equal(icon.readUInt32BE(16), 128);
+    assert.equal(icon.readUInt32BE(20), 128);
   });
 
   it('associates .pp and .epp with the two languages', () => {
