@@ -312,6 +312,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.registerTextDocumentContentProvider(SYNTAX_TREE_SCHEME, trees),
     vscode.commands.registerCommand('puppet-ls.restartServer', restartClient),
     vscode.commands.registerCommand('puppet-ls.showOutput', () => output.show(true)),
+    // The server's code lenses run this with (uri, position, locations) as
+    // LSP values: shown in VS Code's references view.
+    vscode.commands.registerCommand('puppet-ls.showReferences', async (uri: string, position: unknown, locations: unknown[]) => {
+      const converter = client?.protocol2CodeConverter;
+      if (converter === undefined) {
+        return;
+      }
+      await vscode.commands.executeCommand(
+        'editor.action.showReferences',
+        vscode.Uri.parse(uri),
+        converter.asPosition(position as Parameters<typeof converter.asPosition>[0]),
+        locations.map((l) => converter.asLocation(l as Parameters<typeof converter.asLocation>[0])),
+      );
+    }),
     vscode.commands.registerCommand('puppet-ls.showStatusMenu', async () => {
       const view = status.view();
       const picked = await vscode.window.showQuickPick(

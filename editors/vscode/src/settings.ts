@@ -14,6 +14,7 @@ export interface ServerConfig {
   modulePaths: string[];
   diagnostics: { ignore: string[] };
   strictVariables: boolean;
+  codeLens: { references: boolean };
 }
 
 export interface PathContext {
@@ -56,6 +57,8 @@ export function serverConfig(get: SettingGetter, ctx: PathContext): ServerConfig
     diagnostics: { ignore },
     // On unless turned off, as in the server.
     strictVariables: get('strictVariables') !== false,
+    // Off unless turned on, as in the server.
+    codeLens: { references: get('codeLens.references') === true },
   };
 }
 

@@ -35,11 +35,17 @@ describe('serverConfig', () => {
       modulePaths: ['/etc/puppetlabs/code/modules', '/home/me/modules', '/work/site/site-modules'],
       diagnostics: { ignore: ['unused-variable', 'legacy-fact'] },
       strictVariables: true,
+      codeLens: { references: false },
     });
   });
 
   it('gives the defaults when nothing is set', () => {
-    assert.deepEqual(serverConfig(getter({}), ctx), { modulePaths: [], diagnostics: { ignore: [] }, strictVariables: true });
+    assert.deepEqual(serverConfig(getter({}), ctx), {
+      modulePaths: [],
+      diagnostics: { ignore: [] },
+      strictVariables: true,
+      codeLens: { references: false },
+    });
   });
 
   it('drops blank and non-string entries and repeated codes', () => {
@@ -47,8 +53,15 @@ describe('serverConfig', () => {
       getter({ modulePaths: ['', 42, ' /m '], 'diagnostics.ignore': ['unknown-class', ' unknown-class', null], strictVariables: 0 }),
       ctx,
     );
-    assert.deepEqual(config, { modulePaths: ['/m'], diagnostics: { ignore: ['unknown-class'] }, strictVariables: true });
+    assert.deepEqual(config, {
+      modulePaths: ['/m'],
+      diagnostics: { ignore: ['unknown-class'] },
+      strictVariables: true,
+      codeLens: { references: false },
+    });
     assert.equal(serverConfig(getter({ strictVariables: false }), ctx).strictVariables, false);
+    assert.equal(serverConfig(getter({ 'codeLens.references': true }), ctx).codeLens.references, true);
+    assert.equal(serverConfig(getter({ 'codeLens.references': 'yes' }), ctx).codeLens.references, false);
   });
 
   it('keeps relative module paths as given when there is no workspace folder', () => {
@@ -73,6 +86,7 @@ describe('package.json', () => {
 
   it('declares exactly the settings of the server contract', () => {
     assert.deepEqual(Object.keys(props).sort(), [
+      'puppet-ls.codeLens.references',
       'puppet-ls.diagnostics.ignore',
       'puppet-ls.logLevel',
       'puppet-ls.modulePaths',
@@ -91,7 +105,12 @@ describe('package.json', () => {
     const defaults = getter(
       Object.fromEntries(Object.entries(props).map(([k, v]) => [k.replace(/^puppet-ls\./, ''), v.default])),
     );
-    assert.deepEqual(serverConfig(defaults, ctx), { modulePaths: [], diagnostics: { ignore: [] }, strictVariables: true });
+    assert.deepEqual(serverConfig(defaults, ctx), {
+      modulePaths: [],
+      diagnostics: { ignore: [] },
+      strictVariables: true,
+      codeLens: { references: false },
+    });
     assert.deepEqual(serverArgs(defaults), ['lsp', '--log-level', 'warn']);
   });
 
@@ -102,6 +121,7 @@ describe('package.json', () => {
     assert.deepEqual(registered, [
       'puppet-ls.restartServer',
       'puppet-ls.showOutput',
+      'puppet-ls.showReferences',
       'puppet-ls.showStatusMenu',
       'puppet-ls.showSyntaxTree',
     ]);
