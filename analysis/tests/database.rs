@@ -568,3 +568,42 @@ fn edit_file_reparses_incrementally_and_agrees_with_a_full_parse() {
     };
     assert!(incremental.edit_file(&path, &[outside]).is_none());
 }
+
+#[test]
+fn puppet_strings_comments_against_parameters() {
+    let out = check(
+        r#"
+#- /ws/modules/app/types/port.pp
+type App::Port = Integer[1, 65535]
+#- /ws/modules/app/manifests/init.pp
+# @summary The app.
+#
+# @param port
+#   The port.
+# @param [String] label The label.
+# @param ensure [Boolean] Whether.
+# @param [Integer] size Fits App::Port.
+# @param gone Left over.
+# @option settings [String] :mode A mode.
+# @option nothing :x Nothing.
+class app(
+  App::Port $port,
+  String[1] $label,
+  Enum['present', 'absent'] $ensure,
+  App::Port $size,
+  Hash $settings,
+  $undocumented = 1,
+) { }
+#- /ws/modules/app/manifests/plain.pp
+# Plain text: not puppet-strings, not checked.
+class app::plain(String $x) { }
+"#,
+    );
+    expect_test::expect![[r#"
+        /ws/modules/app/manifests/init.pp:6 warning [strings-param-type-mismatch] `[Boolean]` @param 'ensure' says [Boolean], but the parameter is declared Enum['present', 'absent']
+        /ws/modules/app/manifests/init.pp:8 warning [strings-unknown-param] `gone` @param 'gone' names no parameter
+        /ws/modules/app/manifests/init.pp:10 warning [strings-unknown-param] `nothing` @option for 'nothing', which names no parameter
+        /ws/modules/app/manifests/init.pp:16 warning [strings-missing-param] `$settings` parameter $settings has no @param documentation
+        /ws/modules/app/manifests/init.pp:17 warning [strings-missing-param] `$undocumented` parameter $undocumented has no @param documentation
+    "#]].assert_eq(&out);
+}

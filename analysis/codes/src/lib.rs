@@ -175,6 +175,9 @@ codes! {
     UnusedVariable = "unused-variable", Semantic, Warning, true, "a variable assigned and never read";
     UnusedParameter = "unused-parameter", Semantic, Warning, true, "a parameter never read (defines, functions, lambdas, templates)";
     ReassignedVariable = "reassigned-variable", Semantic, ErrorOrWarning, true, "a variable assigned twice in one scope: an error when both assignments can run, a warning when their conditions may exclude each other";
+    StringsUnknownParam = "strings-unknown-param", Semantic, Warning, true, "a puppet-strings `@param` or `@option` naming no parameter of the definition";
+    StringsParamTypeMismatch = "strings-param-type-mismatch", Semantic, Warning, true, "a puppet-strings `@param` type that contradicts the declared type (neither contains the other)";
+    StringsMissingParam = "strings-missing-param", Semantic, Warning, false, "a parameter without `@param` in a puppet-strings comment (off by default: puppet-lint's `parameter_documentation` reports the same)";
     LegacyFact = "legacy-fact", Semantic, Warning, true, "a legacy fact read as `$::name` (off by default in Puppet 8)";
 }
 

@@ -325,7 +325,12 @@ pub(crate) fn data_file_hover(
             md,
             "Parameter `${param}` of class `{class}`, bound by automatic parameter lookup.\n"
         );
-        if let Some(doc) = &docs.doc {
+        // The parameter's `@param` text, else the whole comment.
+        if let Some(doc) = docs
+            .param_doc(&param)
+            .map(str::to_string)
+            .or_else(|| docs.markdown())
+        {
             let _ = writeln!(md, "{doc}\n");
         }
     } else if code_lookup_keys(db, workspace).contains(&key) {

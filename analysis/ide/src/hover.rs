@@ -233,7 +233,7 @@ impl Hover<'_> {
             }
         }
         let _ = writeln!(md, "\n{} in `{}`", def.kind.describe(), path.display());
-        if let Some(doc) = &docs.doc {
+        if let Some(doc) = docs.markdown() {
             let _ = writeln!(md, "\n{doc}");
         }
         md

@@ -406,7 +406,11 @@ fn definition_signature(
             text
         })
         .collect();
-    let mut info = signature_info(name, &parts, docs.doc.clone());
+    let summary = docs.strings.summary.clone().or_else(|| docs.markdown());
+    let mut info = signature_info(name, &parts, summary);
+    for (param, info) in definition.params.iter().zip(&mut info.parameters) {
+        info.documentation = docs.param_doc(&param.name).map(str::to_string);
+    }
     if let Some(ret) = definition
         .type_text
         .as_ref()

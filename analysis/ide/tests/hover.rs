@@ -366,3 +366,56 @@ fn lookup_key_shows_the_data_and_the_calls_merge() {
         hover.markdown
     ));
 }
+
+/// A puppet-strings comment is shown rendered: summary, description,
+/// parameters with their options, return, other tags, examples as code,
+/// and a note when the API is private.
+#[test]
+fn puppet_strings_documentation_is_rendered() {
+    check(
+        r#"
+#- /ws/modules/web/manifests/init.pp
+# @summary Runs a web server.
+#
+# Serves the sites it is given.
+#
+# @param port
+#   Where it listens.
+# @param [Hash] options Tuning.
+# @option options [Integer] :workers How many.
+# @see https://example.com
+# @example Basic
+#   include web
+# @api private
+class web(Integer $port = 80, Hash $options = {}) { }
+#- /ws/site.pp
+include w$0eb
+"#,
+        expect![[r#"
+            /ws/site.pp:1:9 'web'
+            ```puppet
+            class web(Integer $port = 80, Hash $options = {})
+            ```
+
+            class in `/ws/modules/web/manifests/init.pp`
+
+            **Private API**: not for use outside its module.
+
+            Runs a web server.
+
+            Serves the sites it is given.
+
+            **Parameters**
+
+            - `port`: Where it listens.
+            - `options` `[Hash]`: Tuning.
+              - `workers` `[Integer]`: How many.
+
+            *@see* https://example.com
+
+            **Basic**
+            ```puppet
+            include web
+            ```"#]],
+    );
+}

@@ -6,6 +6,8 @@
 
 pub mod published;
 pub mod signature;
+pub mod strings;
 
 pub use published::{published, Published};
 pub use signature::{normalized_text, DefKind, Documentation, ParamSummary, Signature};
+pub use strings::DocStrings;

@@ -43,11 +43,32 @@ pub struct Signature {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Documentation {
     pub doc: Option<String>,
+    /// The doc comment's puppet-strings tags.
+    pub strings: super::DocStrings,
     /// `(parameter, default value's text, normalised)`.
     pub defaults: Vec<(String, String)>,
 }
 
 impl Documentation {
+    /// The doc comment as Markdown: puppet-strings tags rendered, plain
+    /// text as it is.
+    pub fn markdown(&self) -> Option<String> {
+        let doc = self.doc.as_ref()?;
+        Some(if self.strings.is_tagged() {
+            self.strings.to_markdown()
+        } else {
+            doc.clone()
+        })
+    }
+
+    /// A parameter's `@param` text.
+    pub fn param_doc(&self, param: &str) -> Option<&str> {
+        self.strings
+            .param(param)
+            .map(|p| p.text.as_str())
+            .filter(|t| !t.is_empty())
+    }
+
     /// The default value of a parameter as written.
     pub fn default_of(&self, param: &str) -> Option<&str> {
         self.defaults
@@ -71,8 +92,13 @@ pub fn documentation(node: &SyntaxNode) -> Documentation {
         .flat_map(|list| list.params())
         .filter_map(|p| Some((p.name()?, normalized_text(p.default_value()?.syntax()))))
         .collect();
+    let doc = ast::doc_comment(node);
     Documentation {
-        doc: ast::doc_comment(node),
+        strings: doc
+            .as_deref()
+            .map(super::DocStrings::parse)
+            .unwrap_or_default(),
+        doc,
         defaults,
     }
 }

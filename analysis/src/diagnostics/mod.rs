@@ -11,6 +11,7 @@
 mod arguments;
 mod calls;
 mod data_files;
+mod documentation;
 mod resources;
 mod statements;
 mod templates;
@@ -354,6 +355,12 @@ pub(crate) fn item_diagnostics(
                 .into_iter()
                 .map(|d| ItemDiagnostic::in_segment(segment, d)),
         );
+    }
+    // A definition's puppet-strings comment against its parameters.
+    if let ItemContent::Definition(green) = item.content(db) {
+        let mut found = Vec::new();
+        documentation::check(&green.syntax(), &workspace_types, &mut found);
+        out.extend(found.into_iter().map(|d| ItemDiagnostic::in_segment(0, d)));
     }
     // The top level's statements are one list across its runs.
     let duplicates = statements::duplicate_resources(item.content(db).top_level_code().into_iter());

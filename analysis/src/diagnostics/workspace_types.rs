@@ -80,6 +80,13 @@ impl<'a> WorkspaceTypes<'a> {
         self.types().instance_of(t, value) == Some(false)
     }
 
+    /// Whether two types contradict each other: neither contains the
+    /// other (`Integer` and `String`; not `String` and `String[1]`).
+    pub fn contradict(&self, a: &Type, b: &Type) -> bool {
+        let types = self.types();
+        !types.assignable(a, b) && !types.assignable(b, a)
+    }
+
     /// The type as written, then what its aliases stand for when it has
     /// any: `Webapp::Port (Integer[1, 65535])`. Aliases in aliases are
     /// expanded too unless that makes the text long (`Stdlib::Host`'s

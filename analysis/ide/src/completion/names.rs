@@ -68,7 +68,7 @@ pub(super) fn functions(ctx: &Ctx) -> Vec<CompletionItem> {
                 )))
                 .documentation(
                     puppet_analysis::hir::item_documentation(ctx.db, location.item)
-                        .doc
+                        .markdown()
                         .as_deref(),
                 )
                 .snippet(call_snippet(&def.name, &params)),
@@ -184,7 +184,7 @@ pub(super) fn types(ctx: &Ctx) -> Vec<CompletionItem> {
             out.push(
                 CompletionItem::new(&def.name, CompletionKind::TypeAlias, range)
                     .detail(def.type_text.clone())
-                    .documentation(docs.doc.as_deref()),
+                    .documentation(docs.markdown().as_deref()),
             );
         }
     }
@@ -207,7 +207,7 @@ pub(super) fn classes(ctx: &Ctx, style: ClassNameStyle) -> Vec<CompletionItem> {
         };
         let item = CompletionItem::new(&def.name, CompletionKind::Class, range).documentation(
             puppet_analysis::hir::item_documentation(ctx.db, location.item)
-                .doc
+                .markdown()
                 .as_deref(),
         );
         out.push(match style {

@@ -78,9 +78,12 @@ pub(super) fn attributes(ctx: &Ctx, target: &ResourceTarget) -> Vec<CompletionIt
             .documentation(a.description.as_deref())
     };
     if let Some(params) = definition_params(ctx, target) {
+        let docs = definition_docs(ctx, target);
         out.extend(params.iter().filter(|p| !p.captures_rest).map(|p| {
             let group = if p.has_default { OPTIONAL } else { REQUIRED };
-            arrow_item(&p.name, CompletionKind::Parameter, range, group).detail(p.type_text.clone())
+            arrow_item(&p.name, CompletionKind::Parameter, range, group)
+                .detail(p.type_text.clone())
+                .documentation(docs.as_ref().and_then(|d| d.param_doc(&p.name)))
         }));
     } else if let Some(t) = builtins().resource_type(&target.name) {
         out.extend(t.attributes.iter().map(attribute));
@@ -97,13 +100,29 @@ pub(super) fn attributes(ctx: &Ctx, target: &ResourceTarget) -> Vec<CompletionIt
 
 /// The parameters of the class or defined type being declared.
 fn definition_params(ctx: &Ctx, target: &ResourceTarget) -> Option<Vec<ParamSummary>> {
+    declared(ctx, target).map(|r| r.definition.params.clone())
+}
+
+/// The class or defined type a resource declares, when the workspace has it.
+fn declared<'a>(
+    ctx: &Ctx<'a>,
+    target: &ResourceTarget,
+) -> Option<&'a puppet_analysis::index::Resolved> {
     let namespace = if target.is_class {
         Namespace::Class
     } else {
         Namespace::DefinedType
     };
-    let found = lookup(ctx.db, ctx.workspace, namespace, &target.name);
-    found.first().map(|r| r.definition.params.clone())
+    lookup(ctx.db, ctx.workspace, namespace, &target.name).first()
+}
+
+/// The documentation of the class or defined type declared.
+fn definition_docs(
+    ctx: &Ctx,
+    target: &ResourceTarget,
+) -> Option<puppet_analysis::hir::Documentation> {
+    let item = declared(ctx, target)?.location.item;
+    Some(puppet_analysis::hir::item_documentation(ctx.db, item).clone())
 }
 
 fn arrow_item(
