@@ -926,3 +926,39 @@ fn linked_editing_of_a_heredoc_tag() {
     assert_eq!(none, Value::Null);
     assert!(server.shutdown().success());
 }
+
+#[test]
+fn puppet_strings_in_hover_signature_help_and_diagnostics() {
+    let dir = fixture(
+        "#- web/manifests/init.pp\n# @summary A web server.\n# @param port\n#   Where it listens.\n# @param gone Left over.\n\
+         class web(Integer $port = 80) { }\n\
+         #- web/manifests/site.pp\n# Site.\nclass web::site {\n  class { 'web': port => 8080 }\n}\n",
+    );
+    let mut server = Server::start();
+    server.initialize(dir.path(), push_capabilities(false));
+    server.wait_indexed();
+    let init = dir.uri("web/manifests/init.pp");
+    let params = server.wait_diagnostics(&init, |p| p["diagnostics"] != json!([]));
+    assert_eq!(codes(&params["diagnostics"]), ["strings-unknown-param"]);
+    let site = dir.uri("web/manifests/site.pp");
+    let hover = server.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": site.as_str()}, "position": {"line": 2, "character": 12}}),
+    );
+    let text = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        text.contains("A web server.") && text.contains("- `port`: Where it listens."),
+        "{hover}"
+    );
+    let help = server.call(
+        "textDocument/signatureHelp",
+        json!({"textDocument": {"uri": site.as_str()}, "position": {"line": 2, "character": 25}}),
+    );
+    let signature = &help["signatures"][0];
+    assert_eq!(signature["documentation"], "A web server.", "{help}");
+    assert_eq!(
+        signature["parameters"][0]["documentation"], "Where it listens.",
+        "{help}"
+    );
+    assert!(server.shutdown().success());
+}
