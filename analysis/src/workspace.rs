@@ -22,6 +22,8 @@ pub struct Discovered {
     /// Hiera files: each environment's and module's `hiera.yaml` and the
     /// data files in the data directories it names (`data/` by default).
     pub data_files: Vec<PathBuf>,
+    /// Each module's `metadata.json`, where it has one.
+    pub metadata_files: Vec<PathBuf>,
 }
 
 /// Whether a directory looks like a Puppet module (a control repository's
@@ -164,6 +166,11 @@ pub fn discover(fs: &dyn FileSystem, paths: &[PathBuf]) -> Discovered {
     }
     data_files.sort();
     data_files.dedup();
+    let metadata_files = modules
+        .iter()
+        .map(|m| m.root.join(crate::metadata::FILE_NAME))
+        .filter(|path| fs.is_file(path))
+        .collect();
     Discovered {
         layout: Layout {
             modules,
@@ -173,6 +180,7 @@ pub fn discover(fs: &dyn FileSystem, paths: &[PathBuf]) -> Discovered {
         files,
         ruby_files,
         data_files,
+        metadata_files,
     }
 }
 
@@ -389,6 +397,10 @@ mod tests {
             .collect();
         assert_eq!(names, ["profile", "apache"], "{names:?}");
         assert_eq!(found.layout.environments, vec![root.clone()]);
+        assert_eq!(
+            found.metadata_files,
+            [PathBuf::from("/ws/vendor/apache/metadata.json")]
+        );
         assert_eq!(
             found.files,
             [
