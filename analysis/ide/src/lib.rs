@@ -34,6 +34,7 @@ pub mod goto_definition;
 mod hiera_data;
 pub mod hover;
 pub mod inlay_hints;
+mod module_metadata;
 pub mod occurrences;
 pub mod quick_fixes;
 pub mod references;
@@ -76,6 +77,8 @@ pub enum SymbolKind {
     Variable,
     Template,
     Fact,
+    /// A module (its `metadata.json`).
+    Module,
 }
 
 /// Something to jump to: `full_range` covers the whole definition (for

@@ -167,6 +167,7 @@ pub fn symbol_kind(kind: ide::SymbolKind) -> lsp::SymbolKind {
         K::Variable => lsp::SymbolKind::VARIABLE,
         K::Template => lsp::SymbolKind::FILE,
         K::Fact => lsp::SymbolKind::CONSTANT,
+        K::Module => lsp::SymbolKind::MODULE,
     }
 }
 
