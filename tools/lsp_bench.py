@@ -11,7 +11,7 @@ edit, and hover, completion and definition latency at N positions on
 variables of the file; workspace symbol search with N queries (prefixes of
 names in the file, as typed), and after each of N edits to the file (the
 index is updated for the changed file before the answer); then the
-server's peak resident memory (VmHWM).
+server's peak resident memory (VmHWM) and what it holds at the end (VmRSS).
 Prints one JSON object.
 """
 import json, os, random, re, subprocess, sys, threading, time, queue
@@ -163,17 +163,19 @@ def main():
         c.request("workspace/symbol", {"query": q})
         times.append((time.time() - t) * 1000)
     results["workspace_symbol_after_edit"] = {"p50_ms": pct(times, 50), "p95_ms": pct(times, 95)}
-    hwm = 0
+    hwm = rss = 0
     with open(f"/proc/{c.p.pid}/status") as f:
         for l in f:
             if l.startswith("VmHWM"):
                 hwm = int(l.split()[1]) // 1024
+            if l.startswith("VmRSS"):
+                rss = int(l.split()[1]) // 1024
     c.request("shutdown", None)
     c.notify("exit", None)
     print(json.dumps({"file": path, "lines": len(lines), "startup_to_diagnostics_ms": round(startup, 1),
                       "keystroke_to_first_diagnostics": {"p50_ms": pct(keystroke, 50), "p95_ms": pct(keystroke, 95)},
                       "keystroke_to_full_diagnostics": {"p50_ms": pct(full, 50), "p95_ms": pct(full, 95)},
-                      **results, "peak_rss_mib": hwm}, indent=1))
+                      **results, "peak_rss_mib": hwm, "rss_at_end_mib": rss}, indent=1))
 
 if __name__ == "__main__":
     main()

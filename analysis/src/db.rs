@@ -106,6 +106,15 @@ pub struct DataFile {
     pub text: Arc<str>,
 }
 
+/// A module's `metadata.json` (its name, version, dependencies).
+#[salsa::input(debug)]
+pub struct MetadataFile {
+    #[returns(ref)]
+    pub path: PathBuf,
+    #[returns(ref)]
+    pub text: Arc<str>,
+}
+
 /// The set of files analysed together (all roots of a workspace).
 #[salsa::input(debug)]
 pub struct Workspace {
@@ -115,6 +124,8 @@ pub struct Workspace {
     pub ruby_files: Vec<RubyFile>,
     #[returns(ref)]
     pub data_files: Vec<DataFile>,
+    #[returns(ref)]
+    pub metadata_files: Vec<MetadataFile>,
     #[returns(ref)]
     pub layout: crate::layout::Layout,
     /// The files of modules' `templates/` and `files/` directories, which

@@ -3,7 +3,7 @@
 //! answers in plain data. Setting a file to the text it already has is a
 //! no-op, so nothing is recomputed needlessly.
 
-use crate::db::{DataFile, Item, RootDatabase, RubyFile, SourceFile, Workspace};
+use crate::db::{DataFile, Item, MetadataFile, RootDatabase, RubyFile, SourceFile, Workspace};
 use crate::diagnostics::{file_diagnostics, Diagnostic};
 use crate::docs::DocSource;
 use crate::hiera::lookup::Node;
@@ -29,6 +29,7 @@ pub struct AnalysisHost {
     files: Arc<BTreeMap<PathBuf, SourceFile>>,
     ruby_files: BTreeMap<PathBuf, RubyFile>,
     data_files: BTreeMap<PathBuf, DataFile>,
+    metadata_files: BTreeMap<PathBuf, MetadataFile>,
     /// The item whose content was last set by an edit (low durability).
     edited: Option<Item>,
     /// Each source file's items as last collected, reused for the
@@ -124,15 +125,19 @@ where
         .collect()
 }
 
-/// What kind of input a path is, by its extension.
+/// What kind of input a path is, by its name and extension.
 enum InputKind {
     Source,
     Ruby,
     Data,
+    Metadata,
 }
 
 impl InputKind {
     fn of(path: &Path) -> InputKind {
+        if crate::metadata::is_metadata_path(path) {
+            return InputKind::Metadata;
+        }
         match path.extension().and_then(|e| e.to_str()) {
             Some("rb") => InputKind::Ruby,
             Some("yaml" | "yml" | "json" | "eyaml") => InputKind::Data,
@@ -148,16 +153,23 @@ impl AnalysisHost {
         // The file set and layout change rarely: what reads only them (the
         // definition index, everything resolved through it) is checked in
         // constant time after a keystroke.
-        let workspace =
-            Workspace::builder(Vec::new(), Vec::new(), Vec::new(), layout, BTreeSet::new())
-                .durability(Durability::HIGH)
-                .new(&db);
+        let workspace = Workspace::builder(
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            layout,
+            BTreeSet::new(),
+        )
+        .durability(Durability::HIGH)
+        .new(&db);
         AnalysisHost {
             db,
             workspace,
             files: Arc::default(),
             ruby_files: BTreeMap::new(),
             data_files: BTreeMap::new(),
+            metadata_files: BTreeMap::new(),
             edited: None,
             item_caches: HashMap::new(),
             docs: Arc::default(),
@@ -180,6 +192,7 @@ impl AnalysisHost {
             .into_iter()
             .chain(discovered.ruby_files)
             .chain(discovered.data_files)
+            .chain(discovered.metadata_files)
             .collect();
         let loaded: Vec<(PathBuf, String)> = paths
             .into_par_iter()
@@ -197,6 +210,18 @@ impl AnalysisHost {
     pub fn from_files(files: Vec<(PathBuf, String)>) -> AnalysisHost {
         let mut modules: BTreeMap<PathBuf, Module> = BTreeMap::new();
         for (path, _) in &files {
+            // A metadata.json is at its module's root.
+            if let Some(root) = path
+                .parent()
+                .filter(|_| crate::metadata::is_metadata_path(path))
+            {
+                if let Some(name) = root.file_name() {
+                    let name = name.to_string_lossy().into_owned();
+                    let root = root.to_path_buf();
+                    modules.entry(root.clone()).or_insert(Module { name, root });
+                }
+                continue;
+            }
             let components: Vec<_> = path.components().collect();
             for (i, c) in components.iter().enumerate().skip(1) {
                 let dir = c.as_os_str().to_string_lossy();
@@ -332,6 +357,7 @@ impl AnalysisHost {
         match InputKind::of(path) {
             InputKind::Ruby => return set_text_input!(self.ruby_files, RubyFile),
             InputKind::Data => return set_text_input!(self.data_files, DataFile),
+            InputKind::Metadata => return set_text_input!(self.metadata_files, MetadataFile),
             InputKind::Source => {}
         }
         match self.files.get(path) {
@@ -587,7 +613,9 @@ impl AnalysisHost {
             Arc::make_mut(&mut self.files).remove(path);
             true
         } else {
-            self.ruby_files.remove(path).is_some() || self.data_files.remove(path).is_some()
+            self.ruby_files.remove(path).is_some()
+                || self.data_files.remove(path).is_some()
+                || self.metadata_files.remove(path).is_some()
         };
         if removed {
             self.sync_file_set();
@@ -615,6 +643,13 @@ impl AnalysisHost {
                 .set_data_files(&mut self.db)
                 .with_durability(Durability::HIGH)
                 .to(data);
+        }
+        let metadata: Vec<MetadataFile> = self.metadata_files.values().copied().collect();
+        if *self.workspace.metadata_files(&self.db) != metadata {
+            self.workspace
+                .set_metadata_files(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(metadata);
         }
     }
 
@@ -664,17 +699,23 @@ impl AnalysisHost {
         }
     }
 
-    /// The Puppet sources and Hiera files of the workspace.
+    /// The Puppet sources, Hiera files and modules' `metadata.json` of
+    /// the workspace.
     pub fn paths(&self) -> impl Iterator<Item = &Path> {
         self.files
             .keys()
             .chain(self.data_files.keys())
+            .chain(self.metadata_files.keys())
             .map(PathBuf::as_path)
     }
 
-    /// A file's text (a Hiera file's copied into a `SharedText`).
+    /// A file's text (a Hiera file's or metadata.json's copied into a
+    /// `SharedText`).
     pub fn text(&self, path: &Path) -> Option<SharedText> {
         if let Some(file) = self.data_files.get(path) {
+            return Some(Arc::new(file.text(&self.db).to_string()));
+        }
+        if let Some(file) = self.metadata_files.get(path) {
             return Some(Arc::new(file.text(&self.db).to_string()));
         }
         self.files.get(path).map(|f| f.text(&self.db).clone())
@@ -684,6 +725,10 @@ impl AnalysisHost {
     pub fn diagnostics(&self, path: &Path) -> Vec<Diagnostic> {
         if let Some(&file) = self.data_files.get(path) {
             return crate::diagnostics::data_file_diagnostics(&self.db, self.workspace, file)
+                .clone();
+        }
+        if let Some(&file) = self.metadata_files.get(path) {
+            return crate::diagnostics::metadata_file_diagnostics(&self.db, self.workspace, file)
                 .clone();
         }
         match self.files.get(path) {
@@ -792,6 +837,8 @@ impl Analysis {
                 file_diagnostics(&self.db, self.workspace, file)
             } else if let Some(file) = self.data_file(path) {
                 crate::diagnostics::data_file_diagnostics(&self.db, self.workspace, file)
+            } else if let Some(file) = self.metadata_file(path) {
+                crate::diagnostics::metadata_file_diagnostics(&self.db, self.workspace, file)
             } else {
                 return Vec::new();
             };
@@ -803,13 +850,16 @@ impl Analysis {
         }))
     }
 
-    /// The Puppet sources and Hiera files of the workspace.
+    /// The Puppet sources, Hiera files and modules' `metadata.json` of
+    /// the workspace.
     pub fn paths(&self) -> impl Iterator<Item = &Path> {
         let data = self.workspace.data_files(&self.db).iter();
+        let metadata = self.workspace.metadata_files(&self.db).iter();
         self.files
             .keys()
             .map(PathBuf::as_path)
             .chain(data.map(|f| f.path(&self.db).as_path()))
+            .chain(metadata.map(|f| f.path(&self.db).as_path()))
     }
 
     /// The Hiera file at `path`.
@@ -818,12 +868,26 @@ impl Analysis {
         data.iter().copied().find(|f| f.path(&self.db) == path)
     }
 
+    /// The module's `metadata.json` at `path`.
+    pub fn metadata_file(&self, path: &Path) -> Option<MetadataFile> {
+        let metadata = self.workspace.metadata_files(&self.db);
+        metadata.iter().copied().find(|f| f.path(&self.db) == path)
+    }
+
+    /// The text of a Hiera file or metadata.json.
+    fn plain_text(&self, path: &Path) -> Option<&Arc<str>> {
+        if let Some(file) = self.data_file(path) {
+            return Some(file.text(&self.db));
+        }
+        Some(self.metadata_file(path)?.text(&self.db))
+    }
+
     /// Where a file's lines start (memoized while its text is unchanged).
     pub fn line_index(&self, path: &Path) -> Option<Arc<puppet_syntax::line_index::LineIndex>> {
         if let Some(&file) = self.files.get(path) {
             return Some(crate::db::line_index(&self.db, file).clone());
         }
-        let text = self.data_file(path)?.text(&self.db);
+        let text = self.plain_text(path)?;
         Some(Arc::new(puppet_syntax::line_index::LineIndex::new(text)))
     }
 
@@ -832,7 +896,7 @@ impl Analysis {
         if let Some(&file) = self.files.get(path) {
             return Some(file.text(&self.db).clone());
         }
-        let text = self.data_file(path)?.text(&self.db);
+        let text = self.plain_text(path)?;
         Some(Arc::new(text.to_string()))
     }
 

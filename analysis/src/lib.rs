@@ -1,7 +1,8 @@
 //! The semantic layer of Puppet code, on an incremental database: the
 //! lowered model per item and the definition [`index`], name resolution
 //! ([`hir`]), inference ([`infer`]), [`diagnostics`], workspace discovery
-//! ([`workspace`]), Hiera data ([`hiera`]), modules' Ruby plugins and facts.
+//! ([`workspace`]), Hiera data ([`hiera`]), modules' `metadata.json`
+//! ([`metadata`]), Ruby plugins and facts.
 //! [`host`] owns the database (`AnalysisHost`: files in, edits applied) and
 //! hands out read-only snapshots (`Analysis`); the IDE features on top are
 //! the `puppet-ide` crate. The Puppet runtime (values, types, operators, the
@@ -19,10 +20,11 @@ pub mod index;
 pub mod infer;
 pub mod layout;
 pub mod links;
+pub mod metadata;
 pub mod module_facts;
 pub mod resolve;
 pub mod ruby_plugins;
 pub mod workspace;
 
 // The runtime crate's modules, at the paths the semantic layers use.
-pub use puppet_runtime::{builtins, eval, model, ops, types, values};
+pub use puppet_runtime::{builtins, eval, model, ops, semver, types, values};

@@ -368,6 +368,36 @@ pub fn ruby_function_dispatches(
     out
 }
 
+/// The modules (lower-cased names) whose Ruby files define each type and
+/// function, by lower-cased name: whom code using them depends on.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PluginOwners {
+    pub types: BTreeMap<String, BTreeSet<String>>,
+    pub functions: BTreeMap<String, BTreeSet<String>>,
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn plugin_owners(db: &dyn salsa::Database, workspace: Workspace) -> PluginOwners {
+    let layout = workspace.layout(db);
+    let mut owners = PluginOwners::default();
+    for &file in workspace.ruby_files(db) {
+        let Some((module, _)) = layout.module_of(file.path(db)) else {
+            continue;
+        };
+        let module = module.name.to_lowercase();
+        let plugins = ruby_file_plugins(db, file);
+        for t in &plugins.types {
+            let entry = owners.types.entry(t.name.clone()).or_default();
+            entry.insert(module.clone());
+        }
+        for f in &plugins.functions {
+            let entry = owners.functions.entry(f.clone()).or_default();
+            entry.insert(module.clone());
+        }
+    }
+    owners
+}
+
 /// The dispatches of the 4.x Ruby functions that one file of the
 /// workspace alone defines: the signatures calls are checked against.
 /// A function two files define is left out (which one Puppet loads

@@ -25,6 +25,8 @@ pub struct Discovered {
     /// The files of modules' `templates/` and `files/` directories, which
     /// `template()`, `epp()`, `file()` and `puppet:///modules/` URLs name.
     pub assets: Vec<PathBuf>,
+    /// Each module's `metadata.json`, where it has one.
+    pub metadata_files: Vec<PathBuf>,
 }
 
 /// Whether a directory looks like a Puppet module (a control repository's
@@ -173,6 +175,11 @@ pub fn discover(fs: &dyn FileSystem, paths: &[PathBuf]) -> Discovered {
             collect_all(fs, &module.root.join(dir), &mut assets);
         }
     }
+    let metadata_files = modules
+        .iter()
+        .map(|m| m.root.join(crate::metadata::FILE_NAME))
+        .filter(|path| fs.is_file(path))
+        .collect();
     Discovered {
         layout: Layout {
             modules,
@@ -182,6 +189,7 @@ pub fn discover(fs: &dyn FileSystem, paths: &[PathBuf]) -> Discovered {
         files,
         ruby_files,
         data_files,
+        metadata_files,
         assets,
     }
 }
@@ -416,6 +424,10 @@ mod tests {
             .collect();
         assert_eq!(names, ["profile", "apache"], "{names:?}");
         assert_eq!(found.layout.environments, vec![root.clone()]);
+        assert_eq!(
+            found.metadata_files,
+            [PathBuf::from("/ws/vendor/apache/metadata.json")]
+        );
         assert_eq!(
             found.files,
             [

@@ -98,6 +98,85 @@ fn signature_change_reanalyses_only_dependents() {
     assert_eq!(executed(&log, "file_diagnostics").len(), 1, "{log:#?}");
 }
 
+const MODULES: &str = r#"
+#- /ws/modules/app/metadata.json
+{"name": "acme-app", "version": "1.0.0", "author": "acme", "summary": "App", "license": "Apache-2.0", "source": "x", "dependencies": [{"name": "acme/base", "version_requirement": ">= 1.0.0 < 2.0.0"}]}
+#- /ws/modules/app/manifests/init.pp
+class app {
+  include base
+  $x = 1
+  notice($x)
+}
+#- /ws/modules/app/manifests/extra.pp
+class app::extra {
+  include base
+  include other
+}
+#- /ws/modules/base/metadata.json
+{"name": "acme-base", "version": "1.2.0", "author": "acme", "summary": "Base", "license": "Apache-2.0", "source": "x", "dependencies": []}
+#- /ws/modules/base/manifests/init.pp
+class base {}
+#- /ws/modules/other/manifests/init.pp
+class other {}
+"#;
+
+#[test]
+fn dependency_checks_rerun_only_for_what_changed() {
+    let mut host = AnalysisHost::discover_fixture("/ws", MODULES);
+    let extra = Path::new("/ws/modules/app/manifests/extra.pp");
+    let codes = |host: &AnalysisHost, path: &Path| -> Vec<String> {
+        host.diagnostics(path)
+            .iter()
+            .map(|d| d.code.to_string())
+            .collect()
+    };
+    assert_eq!(codes(&host, extra), ["undeclared-dependency"]);
+    all_diagnostics(&host);
+    host.db().log_executions();
+    host.db().take_executions();
+    // A keystroke in one class re-checks that class's references only.
+    let init = Path::new("/ws/modules/app/manifests/init.pp");
+    let text = host.text(init).unwrap().replace("$x = 1", "$x = 2");
+    host.set_file(init, text);
+    all_diagnostics(&host);
+    let log = host.db().take_executions();
+    assert_eq!(
+        executed(&log, "undeclared_dependencies").len(),
+        1,
+        "{log:#?}"
+    );
+    // Editing metadata.json without changing its dependencies re-checks
+    // no code: the declared modules come out equal. (The first edit lowers
+    // the file's durability, and salsa does not reuse a result across
+    // that: the second edit is the one typing repeats.)
+    let metadata = Path::new("/ws/modules/app/metadata.json");
+    for summary in ["\"An app\"", "\"The app\""] {
+        let text = host.text(metadata).unwrap();
+        let text = text
+            .replace("\"App\"", summary)
+            .replace("\"An app\"", summary);
+        host.set_file(metadata, text);
+        all_diagnostics(&host);
+    }
+    let log = host.db().take_executions();
+    let log = &log[log
+        .iter()
+        .rposition(|e| e.starts_with("metadata("))
+        .unwrap_or(0)..];
+    assert_eq!(executed(log, "metadata").len(), 1, "{log:#?}");
+    assert!(
+        executed(log, "undeclared_dependencies").is_empty(),
+        "{log:#?}"
+    );
+    // Declaring the module silences the warning.
+    let text = host.text(metadata).unwrap().replace(
+        "\"dependencies\": [",
+        "\"dependencies\": [{\"name\": \"acme/other\"}, ",
+    );
+    host.set_file(metadata, text);
+    assert!(codes(&host, extra).is_empty(), "{:?}", codes(&host, extra));
+}
+
 #[test]
 fn setting_the_same_text_recomputes_nothing() {
     let mut host = host();

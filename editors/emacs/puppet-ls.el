@@ -127,11 +127,13 @@ nowhere (unknown-variable), as Puppet's strict_variables makes them fail, :json-
   "The major modes puppet-ls serves.")
 
 (defun puppet-ls--hiera-file-p (file)
-  "Whether FILE is one of Hiera's: hiera.yaml or a file under data/ or hieradata/."
+  "Whether FILE is one of Hiera's (hiera.yaml or a file under data/ or hieradata/)
+or a module's metadata.json."
   (and file
        (string-match-p "\\.\\(ya?ml\\|eyaml\\|json\\)\\'" file)
        (or (string-match-p "/hiera\\.yaml\\'" file)
-           (string-match-p "/\\(hiera\\)?data/" file))))
+           (string-match-p "/\\(hiera\\)?data/" file)
+           (string-match-p "/metadata\\.json\\'" file))))
 
 ;;;; eglot
 

@@ -32,12 +32,14 @@ end
 
 local puppet_ls_filetypes = { 'puppet', 'epuppet', 'yaml', 'json' }
 
--- Of YAML and JSON buffers only Hiera's files: hiera.yaml and files under data/ or hieradata/.
+-- Of YAML and JSON buffers only Hiera's files (hiera.yaml and files under data/ or hieradata/)
+-- and modules' metadata.json.
 local function puppet_ls_wanted(file)
   if not (file:match('%.ya?ml$') or file:match('%.eyaml$') or file:match('%.json$')) then
     return true
   end
   return file:match('/hiera%.yaml$') ~= nil or file:match('/data/') ~= nil or file:match('/hieradata/') ~= nil
+    or file:match('/metadata%.json$') ~= nil
 end
 
 -- Key maps in Puppet buffers (Neovim 0.10+ maps K to hover by itself; the rest are common choices).

@@ -422,3 +422,94 @@ fn check_reports_every_hiera_diagnostic_of_a_control_repository_in_json() {
     "#]]
     .assert_debug_eq(&found);
 }
+
+#[test]
+fn check_reports_metadata_problems_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |rel: &str, text: &str| {
+        let path = root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "modules/app/metadata.json",
+        "{\n  \"name\": \"acme-app\",\n  \"version\": \"1.0.0\",\n  \"author\": \"acme\",\n  \"summary\": \"App\",\n  \"license\": \"Apache-2.0\",\n  \"dependencies\": [\n    {\"name\": \"puppetlabs/stdlib\", \"version_requirement\": \">= 4.0.0 < 9.0.0\"}\n  ]\n}\n",
+    );
+    write(
+        "modules/app/manifests/init.pp",
+        "# The app.\nclass app {\n  include other\n}\n",
+    );
+    write(
+        "modules/stdlib/metadata.json",
+        "{\"name\": \"puppetlabs-stdlib\", \"version\": \"9.4.1\", \"author\": \"puppetlabs\", \"summary\": \"Stdlib\", \"license\": \"Apache-2.0\", \"source\": \"x\", \"dependencies\": []}\n",
+    );
+    write(
+        "modules/other/manifests/init.pp",
+        "# Other.\nclass other {}\n",
+    );
+    let check = |format: &str| {
+        let (status, out, err) = puppet_ls_with_stderr(&[
+            "check",
+            "--no-lint",
+            "--no-format-check",
+            "--format",
+            format,
+            root.to_str().unwrap(),
+        ]);
+        assert_eq!(status, 1, "{out}{err}");
+        out.replace(root.to_str().unwrap(), "")
+    };
+    let json: serde_json::Value = serde_json::from_str(&check("json")).expect("JSON");
+    let found: Vec<String> = json
+        .as_array()
+        .expect("a list of problems")
+        .iter()
+        .map(|p| {
+            format!(
+                "{}:{}:{} {} {}",
+                p["path"].as_str().unwrap_or_default(),
+                p["line"],
+                p["column"],
+                p["severity"].as_str().unwrap_or_default(),
+                p["code"].as_str().unwrap_or_default()
+            )
+        })
+        .collect();
+    expect_test::expect![[r#"
+        [
+            "/modules/app/manifests/init.pp:3:11 warning undeclared-dependency",
+            "/modules/app/metadata.json:1:1 error metadata-schema",
+            "/modules/app/metadata.json:8:58 warning unmet-dependency",
+        ]
+    "#]]
+    .assert_debug_eq(&found);
+    let human = check("human");
+    assert!(
+        human.contains("/modules/app/metadata.json:8:58: warning: the workspace's module 'stdlib' is version 9.4.1, outside '>= 4.0.0 < 9.0.0'")
+            && human.contains("[unmet-dependency]")
+            && human.contains("no `source`: Puppet refuses the module"),
+        "{human}"
+    );
+    let github = check("github");
+    assert!(
+        github.contains("::error file=/modules/app/metadata.json,line=1,col=1,endLine=1,endColumn=2,title=metadata-schema::no `source`")
+            && github.contains("title=undeclared-dependency::'other' is a class of module 'other'"),
+        "{github}"
+    );
+    let sarif: serde_json::Value = serde_json::from_str(&check("sarif")).expect("SARIF");
+    let rules: Vec<&str> = sarif["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "metadata-schema",
+            "unmet-dependency",
+            "undeclared-dependency"
+        ]
+    );
+}

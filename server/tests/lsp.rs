@@ -13,7 +13,7 @@ use support::{
 
 const MODULE: &str = r#"
 #- mymod/metadata.json
-{"name": "me-mymod", "version": "1.0.0"}
+{"name": "me-mymod", "version": "1.0.0", "author": "me", "summary": "My module", "license": "Apache-2.0", "source": "x", "dependencies": []}
 #- mymod/types/port.pp
 type Mymod::Port = Integer[1, 65535]
 #- mymod/manifests/init.pp
@@ -51,7 +51,7 @@ class profile::broken {
   include ntp::nothere
 }
 #- modules/ntp/metadata.json
-{"name": "puppetlabs-ntp", "version": "1.0.0"}
+{"name": "puppetlabs-ntp", "version": "1.0.0", "author": "puppetlabs", "summary": "NTP", "license": "Apache-2.0", "source": "x", "dependencies": []}
 #- modules/ntp/manifests/init.pp
 # NTP.
 class ntp (Array[String] $servers = []) {
@@ -687,6 +687,135 @@ fn hiera_data_files_answer_hover_definition_and_diagnostics_over_the_protocol() 
         text.contains(data.as_str()) && text.contains("\"newText\":\"pools\""),
         "{edit}"
     );
+    assert!(server.shutdown().success());
+}
+
+const MODULES_WITH_METADATA: &str = r#"
+#- modules/app/metadata.json
+{
+  "name": "acme-app",
+  "version": "1.0.0",
+  "author": "acme",
+  "summary": "An application",
+  "license": "Apache-2.0",
+  "source": "x",
+  "dependencies": [
+    {"name": "puppetlabs/stdlib", "version_requirement": ">= 4.13.1 < 9.0.0"}
+  ]
+}
+#- modules/app/manifests/init.pp
+# The app.
+class app {
+  include other
+}
+#- modules/stdlib/metadata.json
+{"name": "puppetlabs-stdlib", "version": "9.4.1", "author": "puppetlabs", "summary": "Standard library", "license": "Apache-2.0", "source": "x", "dependencies": []}
+#- modules/stdlib/manifests/init.pp
+# Stdlib.
+class stdlib {}
+#- modules/other/metadata.json
+{"name": "acme-other", "version": "2.0.0", "author": "acme", "summary": "Other", "license": "Apache-2.0", "source": "x"}
+#- modules/other/manifests/init.pp
+# Other.
+class other {}
+"#;
+
+#[test]
+fn metadata_files_answer_hover_definition_and_diagnostics_over_the_protocol() {
+    let dir = fixture(MODULES_WITH_METADATA);
+    let mut server = Server::start();
+    server.initialize(dir.path(), pull_capabilities());
+    server.wait_indexed();
+    // Closed files are reported: a dependency out of range, a missing
+    // field, a class of an undeclared module.
+    let report = server.call("workspace/diagnostic", json!({"previousResultIds": []}));
+    let of = |rel: &str| {
+        let uri = dir.uri(rel);
+        report["items"]
+            .as_array()
+            .and_then(|items| items.iter().find(|i| i["uri"] == uri.as_str()))
+            .map(|i| codes(&i["items"]))
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        of("modules/app/metadata.json"),
+        ["unmet-dependency"],
+        "{report}"
+    );
+    assert_eq!(
+        of("modules/other/metadata.json"),
+        ["metadata-schema"],
+        "{report}"
+    );
+    assert_eq!(
+        of("modules/app/manifests/init.pp"),
+        ["undeclared-dependency"],
+        "{report}"
+    );
+
+    // The editor opens metadata.json (language `json`) and edits it.
+    let app = dir.uri("modules/app/metadata.json");
+    let text = std::fs::read_to_string(dir.join("modules/app/metadata.json")).unwrap();
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": app.as_str(), "languageId": "json", "version": 1, "text": text}}),
+    );
+    let pull = |server: &mut Server| {
+        let report = server.call(
+            "textDocument/diagnostic",
+            json!({"textDocument": {"uri": app.as_str()}}),
+        );
+        codes(&report["items"])
+    };
+    assert_eq!(pull(&mut server), ["unmet-dependency"]);
+    let line = text.lines().position(|l| l.contains("stdlib")).unwrap();
+    let column = text.lines().nth(line).unwrap().find("< 9.0.0").unwrap();
+    server.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": app.as_str(), "version": 2}, "contentChanges": [
+            {"range": range(line, column + 2, line, column + 3), "text": "10"}
+        ]}),
+    );
+    assert_eq!(pull(&mut server), Vec::<String>::new());
+
+    // Hover and definition on the dependency's name.
+    let name_column = text
+        .lines()
+        .nth(line)
+        .unwrap()
+        .find("puppetlabs/stdlib")
+        .unwrap()
+        + 3;
+    let at = json!({"textDocument": {"uri": app.as_str()}, "position": {"line": line, "character": name_column}});
+    let hover = server.call("textDocument/hover", at.clone());
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        shown.contains("Module `puppetlabs-stdlib` 9.4.1")
+            && shown.contains("Version 9.4.1 satisfies `>= 4.13.1 < 10.0.0`."),
+        "{hover}"
+    );
+    let definition = server.call("textDocument/definition", at);
+    let target = definition
+        .as_array()
+        .and_then(|a| a.first())
+        .unwrap_or(&definition);
+    let uri = target["targetUri"].as_str().or(target["uri"].as_str());
+    assert_eq!(
+        uri,
+        Some(dir.uri("modules/stdlib/metadata.json").as_str()),
+        "{definition}"
+    );
+    // A JSON file that is no module's metadata is not analysed.
+    let other = dir.uri("package.json");
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": other.as_str(), "languageId": "json", "version": 1, "text": "{,"}}),
+    );
+    let report = server.call(
+        "textDocument/diagnostic",
+        json!({"textDocument": {"uri": other.as_str()}}),
+    );
+    assert_eq!(codes(&report["items"]), Vec::<String>::new());
     assert!(server.shutdown().success());
 }
 

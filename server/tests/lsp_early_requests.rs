@@ -289,3 +289,24 @@ fn indexing_does_not_wait_for_the_client() {
     );
     assert!(server.shutdown().success());
 }
+
+/// A metadata.json opened while indexing (before the layout shows it is a
+/// module's) is analysed with the editor's text once the index is in.
+#[test]
+fn metadata_opened_while_indexing_is_analysed_once_indexed() {
+    let dir = fixture(MODULE);
+    let mut server = start(&dir, &[("PUPPET_LS_TEST_INDEX_DELAY_MS", "500")]);
+    let uri = dir.uri("demo/metadata.json");
+    // In the editor, `source` is gone (on disk it is there).
+    let text = std::fs::read_to_string(dir.join("demo/metadata.json"))
+        .unwrap()
+        .replace(", \"source\": \"x\"", "");
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": text}}),
+    );
+    let diagnostics =
+        server.wait_diagnostics(&uri, |p| codes(&p["diagnostics"]) == ["metadata-schema"]);
+    assert_eq!(diagnostics["version"], 1, "{diagnostics:#}");
+    assert!(server.shutdown().success());
+}

@@ -5,6 +5,7 @@
 
 use super::cursor::token_at;
 use super::hiera_data::{data_key_definition, lookup_key_at, lookup_key_definition};
+use super::module_metadata::metadata_definition;
 use super::occurrences::{file_occurrences, occurrence_at, occurrences_of, Referent};
 use super::{Cancellable, FilePosition, NavigationTarget, SymbolKind};
 use crate::Analysis;
@@ -24,6 +25,9 @@ impl Analysis {
             let db = a.db();
             if let Some(data) = a.data_file(&pos.path) {
                 return data_key_definition(db, a.workspace(), data, pos.offset);
+            }
+            if let Some(metadata) = a.metadata_file(&pos.path) {
+                return metadata_definition(db, a.workspace(), metadata, pos.offset);
             }
             let Some(file) = a.file(&pos.path) else {
                 return Vec::new();

@@ -7,6 +7,7 @@
 
 use super::cursor::token_at;
 use super::hiera_data::{class_parameter_at, data_file_hover, data_markdown, lookup_key_at};
+use super::module_metadata::metadata_hover;
 use super::occurrences::{occurrence_at, Referent};
 use super::{Cancellable, FilePosition};
 use crate::Analysis;
@@ -45,6 +46,10 @@ impl Analysis {
             if let Some(data) = a.data_file(&pos.path) {
                 let node = a.hiera_node();
                 let (range, markdown) = data_file_hover(db, a.workspace(), data, pos.offset, node)?;
+                return Some(HoverResult { range, markdown });
+            }
+            if let Some(metadata) = a.metadata_file(&pos.path) {
+                let (range, markdown) = metadata_hover(db, a.workspace(), metadata, pos.offset)?;
                 return Some(HoverResult { range, markdown });
             }
             let file = a.file(&pos.path)?;

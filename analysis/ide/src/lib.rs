@@ -39,6 +39,7 @@ mod hiera_data;
 pub mod hover;
 pub mod inlay_hints;
 pub mod linked_editing;
+mod module_metadata;
 pub mod occurrences;
 pub mod quick_fixes;
 pub mod references;
@@ -83,6 +84,8 @@ pub enum SymbolKind {
     Fact,
     /// A file's top-level code (a caller in a call hierarchy).
     File,
+    /// A module (its `metadata.json`).
+    Module,
 }
 
 /// Something to jump to: `full_range` covers the whole definition (for

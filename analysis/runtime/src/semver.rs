@@ -691,7 +691,9 @@ impl VersionRange {
     /// alternatives with `||`).
     pub fn parse(s: &str) -> Result<VersionRange, String> {
         let err = || format!("Unparsable version range: \"{}\"", s);
-        // Remove whitespace (or a 'v') between an operator and its operand.
+        // Remove the whitespace, or else a 'v', after an operator
+        // (semantic_puppet's `gsub(/([><=~^])(?:\s+|\s*v)/, '\1')`: the
+        // first alternative wins, so `>= v1.0.0` keeps its 'v' and fails).
         let mut normalized = String::new();
         let chars: Vec<char> = s.chars().collect();
         let mut i = 0;
@@ -701,10 +703,10 @@ impl VersionRange {
             i += 1;
             if matches!(c, '>' | '<' | '=' | '~' | '^') {
                 let mut j = i;
-                while j < chars.len() && chars[j].is_whitespace() {
+                while j < chars.len() && chars[j].is_ascii_whitespace() {
                     j += 1;
                 }
-                if j < chars.len() && chars[j] == 'v' {
+                if j == i && j < chars.len() && chars[j] == 'v' {
                     j += 1;
                 }
                 i = j;
@@ -883,6 +885,10 @@ mod tests {
         let t = VersionRange::parse("~1.2").unwrap();
         assert!(t.includes(&Version::parse("1.2.9").unwrap()));
         assert!(!t.includes(&Version::parse("1.3.0").unwrap()));
+        // After an operator, whitespace or else a 'v' is dropped, not both.
+        assert!(VersionRange::parse(">=v1.0.0").is_ok());
+        assert!(VersionRange::parse(">=  1.0.0").is_ok());
+        assert!(VersionRange::parse(">= v1.0.0").is_err());
     }
 
     #[test]

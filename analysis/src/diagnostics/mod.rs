@@ -11,12 +11,15 @@
 mod arguments;
 mod calls;
 mod data_files;
+mod dependencies;
 mod documentation;
+mod metadata_files;
 mod resources;
 mod statements;
 mod templates;
 pub mod types;
 pub use data_files::data_file_diagnostics;
+pub use metadata_files::metadata_file_diagnostics;
 mod variables;
 mod workspace_types;
 
@@ -274,6 +277,11 @@ fn item_report(db: &dyn salsa::Database, workspace: Workspace, item: Item) -> Ve
         ));
     }
     out.extend(item_diagnostics(db, workspace, item).iter().cloned());
+    out.extend(
+        dependencies::undeclared_dependencies(db, workspace, item)
+            .iter()
+            .cloned(),
+    );
     out
 }
 

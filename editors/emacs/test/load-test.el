@@ -43,10 +43,12 @@
 (puppet-ls-test--check "Hiera's files are recognised"
                        (and (puppet-ls--hiera-file-p "/site/hiera.yaml")
                             (puppet-ls--hiera-file-p "/site/data/nodes/web01.yaml")
-                            (puppet-ls--hiera-file-p "/site/modules/ntp/data/common.json")))
+                            (puppet-ls--hiera-file-p "/site/modules/ntp/data/common.json")
+                            (puppet-ls--hiera-file-p "/site/modules/ntp/metadata.json")))
 (puppet-ls-test--check "other YAML files are not"
                        (not (or (puppet-ls--hiera-file-p "/site/.gitlab-ci.yml")
-                                (puppet-ls--hiera-file-p "/site/data/notes.txt"))))
+                                (puppet-ls--hiera-file-p "/site/data/notes.txt")
+                                (puppet-ls--hiera-file-p "/site/package.json"))))
 
 (when (require 'eglot nil t)
   (with-temp-buffer

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { documentSelector, hieraPatterns } from '../src/selector';
+import { documentSelector, hieraPatterns, metadataPattern } from '../src/selector';
 
 void test('Puppet files are selected by language', () => {
   for (const language of ['puppet', 'puppet-epp']) {
@@ -8,11 +8,13 @@ void test('Puppet files are selected by language', () => {
   }
 });
 
-void test('YAML and JSON are selected only for Hiera paths', () => {
+void test("YAML and JSON are selected only for Hiera's paths and metadata.json", () => {
   const data = documentSelector.filter((f) => f.language === 'yaml' || f.language === 'json');
   assert.ok(data.length > 0);
   for (const filter of data) {
-    assert.ok(filter.pattern !== undefined && hieraPatterns.includes(filter.pattern), JSON.stringify(filter));
+    const known = filter.pattern !== undefined && (hieraPatterns.includes(filter.pattern) || filter.pattern === metadataPattern);
+    assert.ok(known, JSON.stringify(filter));
   }
   assert.ok(data.some((f) => f.pattern === '**/hiera.yaml'));
+  assert.ok(data.some((f) => f.language === 'json' && f.pattern === '**/metadata.json'));
 });

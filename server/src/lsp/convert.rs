@@ -168,6 +168,7 @@ pub fn symbol_kind(kind: ide::SymbolKind) -> lsp::SymbolKind {
         K::Template => lsp::SymbolKind::FILE,
         K::Fact => lsp::SymbolKind::CONSTANT,
         K::File => lsp::SymbolKind::FILE,
+        K::Module => lsp::SymbolKind::MODULE,
     }
 }
 

@@ -8,6 +8,7 @@ use super::lint::LintResults;
 use puppet_analysis::docs::DocSource;
 use puppet_analysis::hiera::layers::is_hiera_path;
 use puppet_analysis::host::AnalysisHost;
+use puppet_analysis::metadata::is_metadata_path;
 use puppet_analysis::workspace::Layout;
 use puppet_vfs::DiskFs;
 use std::collections::BTreeSet;
@@ -81,9 +82,19 @@ impl State {
     }
 
     /// Whether the analysis takes a document: Puppet sources and templates,
-    /// Ruby plugins, and of YAML and JSON only Hiera's files (an editor may
-    /// send any YAML file it has open).
+    /// Ruby plugins, and of YAML and JSON only Hiera's files and modules'
+    /// `metadata.json` (an editor may send any YAML or JSON file it has
+    /// open).
     pub fn is_analysed(&self, path: &Path) -> bool {
+        if is_metadata_path(path) {
+            let root = path.parent();
+            return self
+                .host
+                .layout()
+                .modules
+                .iter()
+                .any(|m| Some(m.root.as_path()) == root);
+        }
         match path.extension().and_then(|e| e.to_str()) {
             Some("yaml" | "yml" | "json" | "eyaml") => {
                 let analysis = self.host.analysis();
@@ -139,6 +150,18 @@ impl State {
             .collect();
         self.host.set_files(files);
         self.disk_files = loaded;
+        // Documents opened before the layout showed they belong to the
+        // analysis (a metadata.json or Hiera file opened while indexing)
+        // are given their editor's text now.
+        let pending: Vec<PathBuf> = self
+            .documents
+            .iter()
+            .map(|(path, _)| path.to_path_buf())
+            .filter(|path| self.host.text(path).is_none())
+            .collect();
+        for path in pending {
+            self.sync_document(&path, None);
+        }
     }
 
     /// A file changed or appeared on disk (ignored while open: the editor's

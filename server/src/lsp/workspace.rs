@@ -128,6 +128,7 @@ pub async fn index(backend: Backend) {
         .iter()
         .chain(&discovered.ruby_files)
         .chain(&discovered.data_files)
+        .chain(&discovered.metadata_files)
         .cloned()
         .collect();
     let total = paths.len().max(1);

@@ -1,0 +1,179 @@
+//! A module's `metadata.json` in the editor: hover on a dependency's name
+//! shows the workspace's module of that name (its version against the
+//! range, its summary), go to definition opens that module's
+//! `metadata.json`; on a requirement (`puppet`), the range against the
+//! Puppet version puppet-ls models.
+
+use crate::{NavigationTarget, SymbolKind};
+use puppet_analysis::builtins::builtins;
+use puppet_analysis::db::{MetadataFile, Workspace};
+use puppet_analysis::index::{lookup, Namespace};
+use puppet_analysis::metadata::{
+    dependency_module, metadata, module_info, standing, Dependency, Found, Standing,
+};
+use puppet_analysis::semver::Version;
+use puppet_syntax::{TextRange, TextSize};
+use std::fmt::Write;
+
+/// Hover on the name of a dependency or requirement.
+pub(crate) fn metadata_hover(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: MetadataFile,
+    offset: TextSize,
+) -> Option<(TextRange, String)> {
+    let (dependency, is_dependency) = metadata(db, file).entry_at(offset)?;
+    let markdown = if is_dependency {
+        dependency_markdown(db, workspace, dependency)
+    } else {
+        requirement_markdown(dependency)
+    };
+    Some((dependency.name.range, markdown))
+}
+
+/// The range as written, or Puppet's default.
+fn range_text(dependency: &Dependency) -> &str {
+    dependency
+        .version_requirement
+        .as_ref()
+        .map_or(">= 0.0.0", |r| r.value.as_str())
+}
+
+fn dependency_markdown(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    dependency: &Dependency,
+) -> String {
+    let name = &dependency.name.value;
+    let range = range_text(dependency);
+    let mut md = format!("**{name}** `{range}`\n\n");
+    let Some(Found { module, metadata }) = dependency_module(db, workspace, dependency) else {
+        let _ = writeln!(
+            md,
+            "No module of the workspace is named `{}`.",
+            dependency.module_name().unwrap_or_else(|| name.clone())
+        );
+        return md;
+    };
+    let root = workspace
+        .layout(db)
+        .module(&module)
+        .map(|m| m.root.display().to_string())
+        .unwrap_or_default();
+    let Some(file) = metadata else {
+        let _ = writeln!(
+            md,
+            "The workspace's module `{module}` (`{root}`) has no metadata.json: its version is unknown."
+        );
+        return md;
+    };
+    let info = module_info(db, file);
+    let shown_name = info.forge_name.as_deref().unwrap_or(&module);
+    let version = info.version.as_deref().unwrap_or("no version");
+    let _ = writeln!(
+        md,
+        "Module `{shown_name}` {version}, in the workspace at `{root}`.\n"
+    );
+    if let Some(summary) = &info.summary {
+        let _ = writeln!(md, "{summary}\n");
+    }
+    let verdict = match standing(info, dependency) {
+        Standing::Met { version } => format!("Version {version} satisfies `{range}`."),
+        Standing::OutsideRange { version } => format!(
+            "Version {version} is outside `{range}`: `puppet module list` reports the dependency unmet."
+        ),
+        Standing::NotSemantic { version } => format!(
+            "Version '{version}' is not a semantic version: `puppet module list` cannot check it."
+        ),
+        Standing::OtherAuthor { forge_name } => format!(
+            "The module is `{forge_name}`, not `{name}`: `puppet module list` reports the dependency missing."
+        ),
+        Standing::Unknown => match dependency.range() {
+            Err(e) => format!("{e}."),
+            Ok(_) => String::new(),
+        },
+    };
+    if !verdict.is_empty() {
+        let _ = writeln!(md, "{verdict}");
+    }
+    md
+}
+
+fn requirement_markdown(requirement: &Dependency) -> String {
+    let name = &requirement.name.value;
+    let range = range_text(requirement);
+    let mut md = format!("**{name}** `{range}`\n\n");
+    if !name.eq_ignore_ascii_case("puppet") {
+        return md;
+    }
+    let modelled = &builtins().puppet_version;
+    let verdict = match (requirement.range(), Version::parse(modelled)) {
+        (Ok(r), Ok(v)) if r.includes(&v) => "includes it",
+        (Ok(_), Ok(_)) => "excludes it",
+        (Err(e), _) => {
+            let _ = writeln!(md, "{e}.");
+            return md;
+        }
+        _ => return md,
+    };
+    let _ = writeln!(
+        md,
+        "puppet-ls checks code as Puppet {modelled} reads it; this range {verdict}."
+    );
+    md
+}
+
+/// Go to definition on a dependency's name: the module's `metadata.json`
+/// (or its main class when it has none).
+pub(crate) fn metadata_definition(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: MetadataFile,
+    offset: TextSize,
+) -> Vec<NavigationTarget> {
+    let Some((dependency, true)) = metadata(db, file).entry_at(offset) else {
+        return Vec::new();
+    };
+    let Some(found) = dependency_module(db, workspace, dependency) else {
+        return Vec::new();
+    };
+    let Some(target) = found.metadata else {
+        return main_class(db, workspace, &found.module);
+    };
+    let text = target.text(db);
+    let focus = metadata(db, target)
+        .name
+        .as_ref()
+        .map_or(TextRange::empty(TextSize::from(0)), |n| n.range);
+    vec![NavigationTarget {
+        path: target.path(db).clone(),
+        full_range: TextRange::up_to(TextSize::of(&**text)),
+        focus_range: focus,
+        name: module_info(db, target)
+            .forge_name
+            .clone()
+            .unwrap_or(found.module),
+        kind: SymbolKind::Module,
+    }]
+}
+
+/// A module's main class (`init.pp`), for a module without metadata.json.
+fn main_class(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    module: &str,
+) -> Vec<NavigationTarget> {
+    lookup(db, workspace, Namespace::Class, module)
+        .iter()
+        .filter_map(|resolved| {
+            let (full_range, focus_range) = resolved.location.ranges(db)?;
+            Some(NavigationTarget {
+                path: resolved.location.file.path(db).clone(),
+                full_range,
+                focus_range,
+                name: resolved.definition.name.clone(),
+                kind: SymbolKind::Class,
+            })
+        })
+        .collect()
+}

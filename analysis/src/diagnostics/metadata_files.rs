@@ -1,0 +1,155 @@
+//! The diagnostics of a module's `metadata.json`: its JSON and fields
+//! (`metadata-syntax`, `metadata-schema`, read in [`crate::metadata`]),
+//! version ranges Puppet cannot read (`invalid-version-range`), modules
+//! declared twice (`duplicate-dependency`), and dependencies on modules of
+//! the workspace that do not meet them (`unmet-dependency`), as `puppet
+//! module list` judges them.
+
+use super::Diagnostic;
+use crate::db::{MetadataFile, Workspace};
+use crate::metadata::{dependency_module, metadata, module_info, standing, Dependency, Standing};
+use puppet_syntax::{Code, Severity, TextRange};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+#[salsa::tracked(returns(ref))]
+pub fn metadata_file_diagnostics(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: MetadataFile,
+) -> Vec<Diagnostic> {
+    let m = metadata(db, file);
+    let mut out: Vec<Diagnostic> = m
+        .problems
+        .iter()
+        .map(|p| diagnostic(p.code, p.severity, p.range, p.message.clone()))
+        .collect();
+    let text = file.text(db);
+    for (entries, key) in [
+        (&m.dependencies, "dependencies"),
+        (&m.requirements, "requirements"),
+    ] {
+        for d in entries {
+            invalid_range(d, &mut out);
+        }
+        duplicates(text, entries, key, &mut out);
+    }
+    for d in &m.dependencies {
+        unmet(db, workspace, d, &mut out);
+    }
+    out.sort_by_key(|d| (d.range.start(), d.range.end()));
+    out
+}
+
+fn diagnostic(code: Code, severity: Severity, range: TextRange, message: String) -> Diagnostic {
+    Diagnostic {
+        range,
+        severity,
+        code,
+        message: Arc::from(message),
+        related: None,
+    }
+}
+
+fn invalid_range(d: &Dependency, out: &mut Vec<Diagnostic>) {
+    let Some(requirement) = &d.version_requirement else {
+        return;
+    };
+    let Err(error) = d.range() else {
+        return;
+    };
+    let hint = if requirement.value.contains(',') {
+        "; comparators are separated by spaces, not commas (`>= 1.0.0 < 2.0.0`)"
+    } else {
+        "; Puppet reads `>= 1.0.0 < 2.0.0`, `1.x`, `~1.2`, `^1.2`, `1.0.0 - 2.0.0` and alternatives with `||`"
+    };
+    out.push(diagnostic(
+        Code::InvalidVersionRange,
+        Severity::Warning,
+        requirement.range,
+        format!("{error}: `puppet module` and the PDK refuse it, and `puppet module list` cannot check the dependency{hint}"),
+    ));
+}
+
+/// Entries naming a module (for `requirements`, a name) given before.
+fn duplicates(text: &str, entries: &[Dependency], key: &str, out: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<String, &Dependency> = HashMap::new();
+    for d in entries {
+        let id = d
+            .module_name()
+            .unwrap_or_else(|| d.name.value.to_lowercase());
+        match seen.get(&id) {
+            Some(first) => {
+                let line = text[..usize::from(first.name.range.start())]
+                    .matches('\n')
+                    .count()
+                    + 1;
+                let same = if first.name.value == d.name.value {
+                    String::new()
+                } else {
+                    format!(" (as '{}')", first.name.value)
+                };
+                out.push(diagnostic(
+                    Code::DuplicateDependency,
+                    Severity::Warning,
+                    d.name.range,
+                    format!(
+                        "'{}' is declared twice in `{key}`: also on line {line}{same}; only one module of a name can be installed, and `puppet module` refuses conflicting ranges",
+                        d.name.value
+                    ),
+                ));
+            }
+            None => {
+                seen.insert(id, d);
+            }
+        }
+    }
+}
+
+/// A dependency the workspace's module of its name does not meet.
+fn unmet(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    d: &Dependency,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(found) = dependency_module(db, workspace, d) else {
+        return;
+    };
+    let Some(target) = found.metadata else {
+        return;
+    };
+    let info = module_info(db, target);
+    let module = &found.module;
+    let (range, message) = match standing(info, d) {
+        Standing::Met { .. } | Standing::Unknown => return,
+        Standing::OutsideRange { version } => (
+            d.version_requirement.as_ref().map_or(d.name.range, |r| r.range),
+            format!(
+                "the workspace's module '{module}' is version {version}, outside '{}': `puppet module list` warns that it fails to meet this dependency",
+                d.version_requirement
+                    .as_ref()
+                    .map_or(">= 0.0.0", |r| r.value.as_str())
+            ),
+        ),
+        Standing::NotSemantic { version } => (
+            d.name.range,
+            format!(
+                "the workspace's module '{module}' has version '{version}', which is not a semantic version: `puppet module list` cannot check it against the range"
+            ),
+        ),
+        Standing::OtherAuthor { forge_name } => (
+            d.name.range,
+            format!(
+                "the workspace's module '{module}' is '{forge_name}', not '{}': `puppet module list` reports this dependency missing",
+                d.name.value
+            ),
+        ),
+    };
+    out.push(diagnostic(
+        Code::UnmetDependency,
+        Severity::Warning,
+        range,
+        message,
+    ));
+}
