@@ -663,6 +663,7 @@ type App::Port = Integer[1, 65535]
 # @param ensure [Boolean] Whether.
 # @param [Integer] size Fits App::Port.
 # @param gone Left over.
+# @param title The implicit title.
 # @option settings [String] :mode A mode.
 # @option nothing :x Nothing.
 class app(
@@ -681,8 +682,8 @@ class app::plain(String $x) { }
     expect_test::expect![[r#"
         /ws/modules/app/manifests/init.pp:6 warning [strings-param-type-mismatch] `[Boolean]` @param 'ensure' says [Boolean], but the parameter is declared Enum['present', 'absent']
         /ws/modules/app/manifests/init.pp:8 warning [strings-unknown-param] `gone` @param 'gone' names no parameter
-        /ws/modules/app/manifests/init.pp:10 warning [strings-unknown-param] `nothing` @option for 'nothing', which names no parameter
-        /ws/modules/app/manifests/init.pp:16 warning [strings-missing-param] `$settings` parameter $settings has no @param documentation
-        /ws/modules/app/manifests/init.pp:17 warning [strings-missing-param] `$undocumented` parameter $undocumented has no @param documentation
+        /ws/modules/app/manifests/init.pp:11 warning [strings-unknown-param] `nothing` @option for 'nothing', which names no parameter
+        /ws/modules/app/manifests/init.pp:17 warning [strings-missing-param] `$settings` parameter $settings has no @param documentation
+        /ws/modules/app/manifests/init.pp:18 warning [strings-missing-param] `$undocumented` parameter $undocumented has no @param documentation
     "#]].assert_eq(&out);
 }

@@ -39,11 +39,19 @@ pub(super) fn check(
         .filter(|t| t.kind() == SyntaxKind::COMMENT)
         .collect();
     let declared = |name: &str| params.iter().find(|p| p.name().as_deref() == Some(name));
+    // The tag's place is looked up only for what is reported: a scan of the
+    // comment per tag would cost milliseconds on a long comment, at every
+    // keystroke in the definition.
+    let place = |tag: &str, name: &str| tag_place(&comments, tag, name);
+    // Every resource has a `$title` and a `$name` to document.
+    let implicit = |name: &str| matches!(name, "name" | "title");
     for tagged in &strings.params {
-        let place = tag_place(&comments, "@param", &tagged.name);
         let Some(param) = declared(&tagged.name) else {
+            if implicit(&tagged.name) {
+                continue;
+            }
             out.push(Diagnostic::warning(
-                place.map_or(definition_name(definition), |p| p.name),
+                place("@param", &tagged.name).map_or(definition_name(definition), |p| p.name),
                 Code::StringsUnknownParam,
                 format!("@param '{}' names no parameter", tagged.name),
             ));
@@ -60,7 +68,7 @@ pub(super) fn check(
         };
         if types.contradict(&tag_type, &code_type) {
             out.push(Diagnostic::warning(
-                place
+                place("@param", &tagged.name)
                     .and_then(|p| p.types)
                     .unwrap_or_else(|| param.syntax().text_range()),
                 Code::StringsParamTypeMismatch,
@@ -73,9 +81,8 @@ pub(super) fn check(
     }
     for option in &strings.options {
         if declared(&option.param).is_none() {
-            let place = tag_place(&comments, "@option", &option.param);
             out.push(Diagnostic::warning(
-                place.map_or(definition_name(definition), |p| p.name),
+                place("@option", &option.param).map_or(definition_name(definition), |p| p.name),
                 Code::StringsUnknownParam,
                 format!("@option for '{}', which names no parameter", option.param),
             ));
