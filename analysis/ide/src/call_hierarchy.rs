@@ -10,8 +10,8 @@
 //! caller is the innermost definition around the call, or the file itself
 //! for top-level code such as `site.pp`.
 
-use super::goto_definition::{index_targets, symbol_kind};
 use super::occurrences::{file_occurrences, occurrence_at, occurrences_of, Referent};
+use super::targets::{index_targets, symbol_kind};
 use super::{Cancellable, FilePosition, FileRange, NavigationTarget, SymbolKind};
 use crate::Analysis;
 use puppet_analysis::db::{parse, SourceFile, Workspace};

@@ -7,11 +7,11 @@ use super::cursor::token_at;
 use super::hiera_data::{data_key_definition, lookup_key_at, lookup_key_definition};
 use super::module_metadata::metadata_definition;
 use super::occurrences::{file_occurrences, occurrence_at, occurrences_of, Referent};
+use super::targets::index_targets;
 use super::{Cancellable, FilePosition, NavigationTarget, SymbolKind};
 use crate::Analysis;
 use puppet_analysis::db::{parse, SourceFile, Workspace};
-use puppet_analysis::hir::DefKind;
-use puppet_analysis::index::{lookup, Namespace};
+use puppet_analysis::index::Namespace;
 use puppet_analysis::infer::infer_range;
 use puppet_analysis::ruby_plugins::{ruby_file_sites, RubySiteKind};
 use puppet_syntax::{SyntaxKind, TextRange, TextSize};
@@ -42,40 +42,6 @@ impl Analysis {
             }
         })
     }
-}
-
-/// The kind shown for a definition.
-pub(crate) fn symbol_kind(kind: DefKind) -> SymbolKind {
-    match kind {
-        DefKind::Class => SymbolKind::Class,
-        DefKind::DefinedType => SymbolKind::DefinedType,
-        DefKind::Function => SymbolKind::Function,
-        DefKind::Plan => SymbolKind::Plan,
-        DefKind::TypeAlias => SymbolKind::TypeAlias,
-        DefKind::Node => SymbolKind::Node,
-    }
-}
-
-/// The definitions of a name in the index, as navigation targets.
-pub(crate) fn index_targets(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    namespace: Namespace,
-    name: &str,
-) -> Vec<NavigationTarget> {
-    lookup(db, workspace, namespace, name)
-        .iter()
-        .filter_map(|resolved| {
-            let (full_range, focus_range) = resolved.location.ranges(db)?;
-            Some(NavigationTarget {
-                path: resolved.location.file.path(db).clone(),
-                full_range,
-                focus_range,
-                name: resolved.definition.name.clone(),
-                kind: symbol_kind(resolved.definition.kind),
-            })
-        })
-        .collect()
 }
 
 /// The Ruby files defining a type or function of this name.

@@ -15,6 +15,7 @@ pub mod folding;
 pub mod selection;
 pub mod semantic_tokens;
 pub mod signature_help;
+pub(crate) mod targets;
 mod tree_helpers;
 mod untyped_parameter;
 pub mod variable_types;

@@ -4,10 +4,11 @@
 //! `metadata.json`; on a requirement (`puppet`), the range against the
 //! Puppet version puppet-ls models.
 
+use crate::targets::index_targets;
 use crate::{NavigationTarget, SymbolKind};
 use puppet_analysis::builtins::builtins;
 use puppet_analysis::db::{MetadataFile, Workspace};
-use puppet_analysis::index::{lookup, Namespace};
+use puppet_analysis::index::Namespace;
 use puppet_analysis::metadata::{
     dependency_module, metadata, module_info, standing, Dependency, Found, Standing,
 };
@@ -138,7 +139,8 @@ pub(crate) fn metadata_definition(
         return Vec::new();
     };
     let Some(target) = found.metadata else {
-        return main_class(db, workspace, &found.module);
+        // Without metadata.json: the module's main class (`init.pp`).
+        return index_targets(db, workspace, Namespace::Class, &found.module);
     };
     let text = target.text(db);
     let focus = metadata(db, target)
@@ -155,25 +157,4 @@ pub(crate) fn metadata_definition(
             .unwrap_or(found.module),
         kind: SymbolKind::Module,
     }]
-}
-
-/// A module's main class (`init.pp`), for a module without metadata.json.
-fn main_class(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    module: &str,
-) -> Vec<NavigationTarget> {
-    lookup(db, workspace, Namespace::Class, module)
-        .iter()
-        .filter_map(|resolved| {
-            let (full_range, focus_range) = resolved.location.ranges(db)?;
-            Some(NavigationTarget {
-                path: resolved.location.file.path(db).clone(),
-                full_range,
-                focus_range,
-                name: resolved.definition.name.clone(),
-                kind: SymbolKind::Class,
-            })
-        })
-        .collect()
 }

@@ -9,7 +9,7 @@
 //! itself once, scores names without allocating, keeps the best `limit`
 //! and only then looks their positions up, so it never reparses anything.
 
-use super::goto_definition::symbol_kind;
+use super::targets::symbol_kind;
 use super::{Cancellable, NavigationTarget, SymbolKind};
 use crate::Analysis;
 use puppet_analysis::db::{RubyFile, SourceFile, Workspace};

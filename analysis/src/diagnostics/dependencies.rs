@@ -26,7 +26,6 @@ use crate::metadata::{declared_dependencies, module_info, module_metadata_files}
 use crate::ruby_plugins::plugin_owners;
 use crate::semver::Version;
 use puppet_syntax::ast::{self, AstNode, Expr};
-use puppet_syntax::validation::is_item;
 use puppet_syntax::{Code, SyntaxKind, SyntaxNode, TextRange};
 use std::collections::{BTreeSet, HashMap};
 
@@ -87,17 +86,9 @@ pub(crate) fn undeclared_dependencies(
     // Each name is resolved once per item.
     let mut owners: HashMap<(Used, String), Option<Owners>> = HashMap::new();
     for (segment, root) in item.content(db).segments().iter().enumerate() {
-        let mut walk = root.preorder();
-        while let Some(event) = walk.next() {
-            let puppet_syntax::WalkEvent::Enter(node) = event else {
-                continue;
-            };
-            if node != *root && is_item(&node) {
-                walk.skip_subtree();
-                continue;
-            }
+        super::for_each_node(root, |node| {
             let mut found = Vec::new();
-            references(&node, &mut found);
+            references(node, &mut found);
             for (used, name, range) in found {
                 let key = (used, name.trim_start_matches("::").to_lowercase());
                 let undeclared = owners
@@ -108,7 +99,7 @@ pub(crate) fn undeclared_dependencies(
                     out.push(ItemDiagnostic::in_segment(segment as u32, diagnostic));
                 }
             }
-        }
+        });
     }
     out
 }

@@ -293,6 +293,22 @@ fn name_range(db: &dyn salsa::Database, item: Item) -> TextRange {
     }
 }
 
+/// Every node of an item's segment in preorder, without the nested
+/// definitions, which are items of their own.
+pub(super) fn for_each_node(root: &SyntaxNode, mut visit: impl FnMut(&SyntaxNode)) {
+    let mut walk = root.preorder();
+    while let Some(event) = walk.next() {
+        let puppet_syntax::WalkEvent::Enter(node) = event else {
+            continue;
+        };
+        if node != *root && is_item(&node) {
+            walk.skip_subtree();
+            continue;
+        }
+        visit(&node);
+    }
+}
+
 /// What the workspace says about one item: references to classes, types
 /// and functions, resources against what their types accept, calls,
 /// templates, constant types and values, variables. An edit elsewhere
@@ -341,23 +357,14 @@ pub(crate) fn item_diagnostics(
             workspace_types: &workspace_types,
         };
         let mut found = Vec::new();
-        let mut walk = root.preorder();
-        while let Some(event) = walk.next() {
-            let puppet_syntax::WalkEvent::Enter(node) = event else {
-                continue;
-            };
-            // Nested definitions are items of their own.
-            if node != *root && is_item(&node) {
-                walk.skip_subtree();
-                continue;
-            }
-            references.check(&node, &mut found);
-            resources.check(&node, &mut found);
-            calls.check(&node, &mut found);
-            types::check(&node, &param_type, &workspace_types, &mut found);
-            statements::check(&node, &mut found);
-            templates.check(&node, &mut found);
-        }
+        for_each_node(root, |node| {
+            references.check(node, &mut found);
+            resources.check(node, &mut found);
+            calls.check(node, &mut found);
+            types::check(node, &param_type, &workspace_types, &mut found);
+            statements::check(node, &mut found);
+            templates.check(node, &mut found);
+        });
         out.extend(
             found
                 .into_iter()
