@@ -5,7 +5,7 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::{codes, doc_pos, fixture, position_of, Server, TempDir, TIMEOUT};
+use support::{codes, doc_pos, fixture, position_of, text_edits_for, Server, TempDir, TIMEOUT};
 
 const MODULE: &str = r#"
 #- demo/metadata.json
@@ -424,24 +424,6 @@ fn first_location(def: &Value) -> (String, Value) {
             first["range"].clone(),
         )
     }
-}
-
-/// The text edits of a workspace edit for one document.
-fn text_edits_for(edit: &Value, uri: &str) -> Vec<Value> {
-    if let Some(changes) = edit["changes"].as_object() {
-        return changes
-            .get(uri)
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
-    }
-    edit["documentChanges"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|c| c["textDocument"]["uri"] == uri)
-        .flat_map(|c| c["edits"].as_array().cloned().unwrap_or_default())
-        .collect()
 }
 
 #[test]

@@ -561,3 +561,21 @@ pub fn pull_capabilities() -> Value {
         "textDocument": { "diagnostic": { "dynamicRegistration": false } },
     })
 }
+
+/// The text edits of a workspace edit for one document.
+pub fn text_edits_for(edit: &Value, uri: &str) -> Vec<Value> {
+    if let Some(changes) = edit["changes"].as_object() {
+        return changes
+            .get(uri)
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+    }
+    edit["documentChanges"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|c| c["textDocument"]["uri"] == uri)
+        .flat_map(|c| c["edits"].as_array().cloned().unwrap_or_default())
+        .collect()
+}

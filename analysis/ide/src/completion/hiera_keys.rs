@@ -1,12 +1,13 @@
 //! Completion of Hiera keys: inside the key string of `lookup('...')` in
 //! code (the keys the data binds and the code looks up), and at the start
-//! of a line of a data file (every class parameter of the workspace, as
-//! `class::param`).
+//! of a line of a data file (the class parameters, as `class::param`, that
+//! the file does not bind yet and that its layer may answer).
 
 use super::{CompletionItem, CompletionKind};
 use puppet_analysis::db::{DataFile, Workspace};
 use puppet_analysis::hiera::calls::{code_lookup_keys, lookup_call};
-use puppet_analysis::hiera::data::hiera_key_index;
+use puppet_analysis::hiera::data::{hiera_key_index, normalize_key};
+use puppet_analysis::hiera::layers::{hiera_layers, levels_of};
 use puppet_analysis::index::{definition, definition_index, Namespace};
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
 use std::collections::BTreeSet;
@@ -65,24 +66,56 @@ pub(super) fn in_data_file(
         return Vec::new();
     }
     let replace = TextRange::new(TextSize::from(line_start as u32), TextSize::from(at as u32));
+    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let bound = top_level_keys(&text[..line_start], &text[line_end..]);
+    // A module's data answers only keys of its own namespace (Puppet
+    // ignores the rest), so a file only module levels name offers those.
+    let layers = hiera_layers(db, workspace);
+    let answering: Vec<_> = levels_of(db, workspace, file)
+        .into_iter()
+        .map(|(layer, _)| &layers[layer])
+        .collect();
     let mut items = Vec::new();
     for (namespace, name, locations) in definition_index(db, workspace).iter() {
         if namespace != Namespace::Class {
+            continue;
+        }
+        let probe = format!("{name}::_");
+        if !answering.is_empty() && !answering.iter().any(|layer| layer.answers(&probe)) {
             continue;
         }
         let Some(def) = locations.first().and_then(|&l| definition(db, l)) else {
             continue;
         };
         for param in &def.params {
-            let mut item = CompletionItem::new(
-                format!("{name}::{}", param.name),
-                CompletionKind::Parameter,
-                replace,
-            );
+            let key = format!("{name}::{}", param.name);
+            if bound.contains(key.as_str()) {
+                continue;
+            }
+            let mut item = CompletionItem::new(key, CompletionKind::Parameter, replace);
             item.detail = param.type_text.clone();
             item.insert_text = Some(format!("{name}::{}: ", param.name));
             items.push(item);
         }
     }
     items
+}
+
+/// The top-level keys written in the lines before and after the one being
+/// typed. Read from the text, not the parsed document: a key half typed on
+/// its own line makes the document invalid YAML until it gets its colon.
+fn top_level_keys<'t>(before: &'t str, after: &'t str) -> BTreeSet<&'t str> {
+    before
+        .lines()
+        .chain(after.lines())
+        .filter(|line| !line.starts_with([' ', '\t', '-', '#', '{', '[']))
+        .filter_map(|line| {
+            let (key, _) = line.split_once(": ").or_else(|| {
+                line.split_once(':')
+                    .filter(|(_, rest)| rest.trim().is_empty())
+            })?;
+            let key = key.trim().trim_matches(['"', '\'']);
+            Some(normalize_key(key))
+        })
+        .collect()
 }
