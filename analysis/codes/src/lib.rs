@@ -152,7 +152,7 @@ codes! {
     DuplicateDependency = "duplicate-dependency", Syntax, Warning, true, "a module declared twice in `metadata.json`'s `dependencies` (or `requirements`): `puppet module` refuses conflicting ranges, and only one module of a name can be installed";
     // The workspace.
     UnmetDependency = "unmet-dependency", Semantic, Warning, true, "a dependency on a module of the workspace that does not meet it, as `puppet module list` reports: the module's version is outside the range or not semantic, or its `metadata.json` names another author";
-    UndeclaredDependency = "undeclared-dependency", Semantic, Warning, true, "a class, defined type, function, type or template of another module of the workspace, used by a module whose `metadata.json` does not declare that module in its `dependencies`";
+    UndeclaredDependency = "undeclared-dependency", Semantic, Warning, true, "a class, defined type, function, type or template of another module of the workspace, used by a module whose `metadata.json` does not declare that module in its `dependencies`, outside code that runs only when `defined()` finds it";
     HieraTypeMismatch = "hiera-type-mismatch", Semantic, Error, true, "a Hiera value for `class::param` that cannot match the parameter's declared type (workspace aliases included): the class fails to compile wherever automatic parameter lookup finds it";
     HieraUnknownParameter = "hiera-unknown-parameter", Semantic, Warning, true, "a Hiera key `module::class::param` whose class exists in the workspace without such a parameter: automatic parameter lookup never reads it";
     DefinitionLocation = "definition-location", Semantic, Error, true, "autoloading will not find this definition in this file";

@@ -13,8 +13,11 @@
 //! defines it; an unqualified Ruby type or function (`file_line`,
 //! `str2bool`) to the module defining it only when every declared
 //! dependency is in the workspace, since one that is not may define it
-//! too. The check is one query per item, so a keystroke re-runs it for the
-//! edited item alone.
+//! too. Code that runs only when the other module's class, type or
+//! function exists (`if defined(Class['apt']) { ... }`) is an optional
+//! integration, which metadata.json cannot express, and `defined()`'s own
+//! arguments only ask: neither is reported. The check is one query per
+//! item, so a keystroke re-runs it for the edited item alone.
 
 use super::{Diagnostic, ItemDiagnostic};
 use crate::builtins::builtins;
@@ -89,12 +92,21 @@ pub(crate) fn undeclared_dependencies(
         super::for_each_node(root, |node| {
             let mut found = Vec::new();
             references(node, &mut found);
+            if found.is_empty() {
+                return;
+            }
+            let Some(present) = modules_known_present(node) else {
+                return;
+            };
             for (used, name, range) in found {
                 let key = (used, name.trim_start_matches("::").to_lowercase());
                 let undeclared = owners
                     .entry(key.clone())
                     .or_insert_with(|| check.undeclared_owner(used, &key.1));
-                if let Some((modules, what)) = undeclared {
+                if let Some((modules, what)) = undeclared
+                    .as_ref()
+                    .filter(|(modules, _)| !modules.iter().any(|m| present.contains(m)))
+                {
                     let diagnostic = check.report(range, &name, what, modules);
                     out.push(ItemDiagnostic::in_segment(segment as u32, diagnostic));
                 }
@@ -190,6 +202,80 @@ fn call(node: &SyntaxNode, out: &mut Vec<(Used, String, TextRange)>) {
         _ => {}
     }
     out.push((Used::Function, name, range));
+}
+
+/// The modules whose presence the conditions around `node` test with
+/// `defined()` (`if defined(Class['apt'])`, `elsif defined('apt::key')`,
+/// joined by `and`), for the branch that runs when they hold; `None` when
+/// `node` is an argument of `defined()` itself.
+fn modules_known_present(node: &SyntaxNode) -> Option<BTreeSet<String>> {
+    let mut present = BTreeSet::new();
+    let mut child = node.clone();
+    while let Some(parent) = child.parent() {
+        let guard = match Expr::cast(parent.clone()) {
+            Some(Expr::CallExpr(call))
+                if call.function_name().as_deref() == Some("defined")
+                    && call.callee().is_none_or(|c| c.syntax() != &child) =>
+            {
+                return None;
+            }
+            Some(Expr::IfExpr(branch))
+                if branch.then_block().is_some_and(|b| b.syntax() == &child) =>
+            {
+                branch.condition()
+            }
+            Some(Expr::UnlessExpr(branch))
+                if branch.else_branch().is_some_and(|b| b.syntax() == &child) =>
+            {
+                branch.condition()
+            }
+            _ => ast::ElsifBranch::cast(parent.clone())
+                .filter(|branch| branch.block().is_some_and(|b| b.syntax() == &child))
+                .and_then(|branch| branch.condition()),
+        };
+        if let Some(condition) = guard {
+            tested_modules(&condition, &mut present);
+        }
+        child = parent;
+    }
+    Some(present)
+}
+
+/// The modules of what a condition's `defined()` calls ask for.
+fn tested_modules(condition: &Expr, out: &mut BTreeSet<String>) {
+    match condition {
+        Expr::ParenExpr(inner) => {
+            if let Some(inner) = inner.expr() {
+                tested_modules(&inner, out);
+            }
+        }
+        Expr::BinaryExpr(both) if both.op() == Some(ast::BinaryOp::And) => {
+            for side in [both.lhs(), both.rhs()].into_iter().flatten() {
+                tested_modules(&side, out);
+            }
+        }
+        Expr::CallExpr(call) if call.function_name().as_deref() == Some("defined") => {
+            for arg in call.args() {
+                let name = match &arg {
+                    Expr::TypeReference(t) => Some(t.name()),
+                    Expr::AccessExpr(access) => match access.target() {
+                        Some(Expr::TypeReference(t)) if t.name().eq_ignore_ascii_case("class") => {
+                            access.args().first().and_then(Expr::static_string)
+                        }
+                        Some(Expr::TypeReference(t)) => Some(t.name()),
+                        _ => None,
+                    },
+                    other => other.static_string(),
+                };
+                if let Some(name) = name {
+                    let name = name.trim_start_matches('$').trim_start_matches("::");
+                    let module = name.split("::").next().unwrap_or_default();
+                    out.insert(module.to_lowercase());
+                }
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Class names written literally (arrays of them too).
