@@ -5,7 +5,9 @@
 //! each key, node and merge (see `regenerate.sh` there). Every case must
 //! give the same value, hash order included, or fail where Puppet failed.
 
-use puppet_analysis::hiera::lookup::{facts_from_text, lookup, DeepOptions, Node, Strategy};
+use puppet_analysis::hiera::lookup::{
+    explain, facts_from_text, lookup, DeepOptions, Node, Strategy,
+};
 use puppet_analysis::hiera::value::to_json;
 use puppet_analysis::host::AnalysisHost;
 use puppet_syntax::Severity;
@@ -193,6 +195,126 @@ fn the_global_layer_comes_before_the_environment() {
         value("k::list", Some(Strategy::Unique)),
         Ok("[\"g\",\"e\"]".to_string())
     );
+}
+
+/// The files `puppet lookup --explain` says it read for the key (not for
+/// `lookup_options`), in order, each with whether it had the key: the
+/// `Path "..."` lines of the key's search whose file exists.
+fn puppet_explained_reads(text: &str, key: &str) -> Vec<(String, bool)> {
+    let header = format!("Searching for \"{key}\"");
+    let Some(start) = text.find(&header) else {
+        return Vec::new();
+    };
+    let lines: Vec<&str> = text[start..].lines().collect();
+    let mut reads = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(path) = line.trim().strip_prefix("Path \"") else {
+            continue;
+        };
+        let path = path.trim_end_matches('"');
+        let path = path
+            .strip_prefix("$ENVPATH/production/")
+            .unwrap_or(path)
+            .to_string();
+        // The verdict follows, after an "Original path" line.
+        let verdict = lines[i + 1..]
+            .iter()
+            .map(|l| l.trim())
+            .find(|l| !l.starts_with("Original path"))
+            .unwrap_or_default();
+        if verdict.starts_with(&format!("Found key: \"{key}\"")) {
+            reads.push((path, true));
+        } else if verdict.starts_with(&format!("No such key: \"{key}\"")) {
+            reads.push((path, false));
+        }
+    }
+    reads
+}
+
+/// `--explain`: the files a lookup reads, and which had the key, are the
+/// ones Puppet 7.23 listed (`test_data/hiera_lookup/explain/`, with the
+/// command on each file's first line), a first-found lookup stopping at
+/// its answer, a merge reading every level, the module layer last.
+#[test]
+fn explain_reads_the_files_puppet_reads() {
+    let env = data_dir().join("env");
+    let host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, std::slice::from_ref(&env));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data_dir().join("explain"))
+        .expect("explain/")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "{files:?}");
+    let mut compared = 0;
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("explain text");
+        let command: Vec<&str> = text.lines().next().unwrap_or_default().split(' ').collect();
+        let argument = |flag: &str| {
+            let at = command.iter().position(|w| *w == flag)?;
+            command.get(at + 1).copied()
+        };
+        let key = command.last().copied().expect("a key");
+        let facts_path = data_dir().join(argument("--facts").expect("--facts"));
+        let facts = facts_from_text(&std::fs::read_to_string(&facts_path).expect("facts"))
+            .expect("facts parse");
+        let node = Node {
+            name: argument("--node").expect("--node").to_string(),
+            facts,
+            environment: "production".to_string(),
+        };
+        let merge = argument("--merge").map(|m| Strategy::from_name(m).expect("strategy"));
+        let explained = explain(host.db(), host.workspace(), &node, key, merge);
+        let ours: Vec<(String, bool)> = explained
+            .steps
+            .iter()
+            .filter(|step| step.key == key)
+            .map(|step| {
+                let path = step.path.strip_prefix(&env).unwrap_or(&step.path);
+                (path.to_string_lossy().into_owned(), step.found)
+            })
+            .collect();
+        let puppets = puppet_explained_reads(&text, key);
+        assert_eq!(ours, puppets, "{}", file.display());
+        compared += ours.len();
+    }
+    assert!(compared >= 30, "{compared} reads compared");
+}
+
+/// A first-found lookup reads no file after its answer, so what a later
+/// file holds cannot fail it; a merge reads them all. Puppet 7.23's
+/// answers (`puppet lookup --environmentpath ENVS --environment production
+/// --node n1.example.com --facts F --render-as json [--merge unique] KEY`,
+/// with the two files below): `k::a` "first", `k::list` ["n"], and with
+/// `--merge unique` `k::list` fails.
+#[test]
+fn a_first_found_lookup_reads_no_file_after_its_answer() {
+    let fs: puppet_vfs::MemoryFs = [
+        ("/env/manifests/site.pp", "notice(1)\n"),
+        (
+            "/env/hiera.yaml",
+            "version: 5\nhierarchy:\n  - name: Node\n    path: node.yaml\n  - name: Common\n    path: common.yaml\n",
+        ),
+        ("/env/data/node.yaml", "k::a: first\nk::list: [n]\n"),
+        (
+            "/env/data/common.yaml",
+            "k::a: \"%{nope('x')}\"\nk::list: [\"%{nope('x')}\"]\n",
+        ),
+    ]
+    .into_iter()
+    .collect();
+    let discovered = puppet_analysis::workspace::discover(&fs, &[PathBuf::from("/env")]);
+    let host = AnalysisHost::from_discovered(&fs, discovered);
+    let node = Node {
+        name: "n1.example.com".into(),
+        facts: Default::default(),
+        environment: "production".into(),
+    };
+    let value = |key: &str, merge: Option<Strategy>| {
+        lookup(host.db(), host.workspace(), &node, key, merge).map(|f| to_json(&f.value))
+    };
+    assert_eq!(value("k::a", None), Ok("\"first\"".to_string()));
+    assert_eq!(value("k::list", None), Ok("[\"n\"]".to_string()));
+    assert!(value("k::list", Some(Strategy::Unique)).is_err());
 }
 
 /// Failures that depend on the machine or on values rendered at run time,

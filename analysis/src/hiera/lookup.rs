@@ -219,11 +219,15 @@ impl<'a> Resolver<'a> {
             },
         };
         let layers = self.layers_for(root);
+        // A first-found lookup reads no file after the one that answers:
+        // what those files hold (even a failing interpolation) is never
+        // seen by Puppet.
+        let first_only = matches!(strategy, Strategy::First);
         let regular = layers.iter().flat_map(|l| l.levels.iter());
-        let mut variants = self.variants(root, segments, regular)?;
+        let mut variants = self.variants(root, segments, regular, first_only)?;
         if variants.is_empty() {
             let defaults = layers.iter().flat_map(|l| l.default_levels.iter());
-            variants = self.variants(root, segments, defaults)?;
+            variants = self.variants(root, segments, defaults, first_only)?;
         }
         if variants.is_empty() {
             return Err(LookupError::NotFound);
@@ -253,12 +257,13 @@ impl<'a> Resolver<'a> {
     }
 
     /// Every value of the key the levels give, in order, interpolated and
-    /// dug into.
+    /// dug into (only the first when `first_only`).
     fn variants<'l>(
         &self,
         root: &str,
         segments: &[String],
         levels: impl Iterator<Item = &'l Level>,
+        first_only: bool,
     ) -> Result<Vec<Variant>, LookupError> {
         let mut out = Vec::new();
         for level in levels {
@@ -276,6 +281,9 @@ impl<'a> Resolver<'a> {
                 let value = self.interpolate(&raw)?;
                 if let Some(value) = dig(value, segments)? {
                     out.push(Variant { value, file });
+                    if first_only {
+                        return Ok(out);
+                    }
                 }
             }
         }
