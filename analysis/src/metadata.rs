@@ -94,6 +94,9 @@ pub struct Metadata {
     pub version: Option<Field>,
     pub summary: Option<Field>,
     pub dependencies: Vec<Dependency>,
+    /// The `dependencies` array, brackets included (where a fix adds an
+    /// entry).
+    pub dependencies_list: Option<TextRange>,
     pub requirements: Vec<Dependency>,
     /// Syntax and schema problems, in text order.
     pub problems: Vec<Problem>,
@@ -223,6 +226,9 @@ pub fn read(text: &str) -> Metadata {
     }
     if let Some((_, node)) = get("dependencies") {
         metadata.dependencies = schema.entries(node, "dependencies", true);
+        if matches!(node.value, YamlValue::Sequence(_)) {
+            metadata.dependencies_list = Some(extent(text, node));
+        }
     }
     if let Some((_, node)) = get("requirements") {
         metadata.requirements = schema.entries(node, "requirements", false);
@@ -485,6 +491,60 @@ fn next_char_end(text: &str, at: TextSize) -> TextSize {
 #[salsa::tracked(returns(ref))]
 pub fn metadata(db: &dyn salsa::Database, file: MetadataFile) -> Metadata {
     read(file.text(db))
+}
+
+/// The `dependencies` entry that declares a workspace module as it is
+/// (`{"name": "acme/types", "version_requirement": ">= 0.1.0 < 1.0.0"}`,
+/// the range allowing its major version); `None` when its metadata has no
+/// name to depend on.
+pub fn suggested_dependency(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    module: &str,
+) -> Option<String> {
+    let &file = module_metadata_files(db, workspace).get(module)?;
+    let info = module_info(db, file);
+    let name = info.compared_name()?;
+    let version = info.version.as_deref().and_then(|v| Version::parse(v).ok());
+    Some(match version {
+        Some(v) => format!(
+            "{{\"name\": \"{name}\", \"version_requirement\": \">= {v} < {}.0.0\"}}",
+            v.major.saturating_add(1)
+        ),
+        None => format!("{{\"name\": \"{name}\"}}"),
+    })
+}
+
+/// The edit adding `entry` to a metadata.json's `dependencies`: after the
+/// last entry, on a line of its own when the entries are one per line, or
+/// as the list's only entry.
+pub fn add_dependency(text: &str, metadata: &Metadata, entry: &str) -> Option<(TextRange, String)> {
+    let list = metadata.dependencies_list?;
+    let indent_of = |offset: TextSize| {
+        let line_start = text[..usize::from(offset)].rfind('\n').map_or(0, |i| i + 1);
+        let line = &text[line_start..];
+        line[..line.len() - line.trim_start().len()].to_string()
+    };
+    match metadata.dependencies.last() {
+        Some(last) => {
+            let own_line = text[..usize::from(last.range.start())]
+                .trim_end_matches([' ', '\t'])
+                .ends_with('\n');
+            let separator = if own_line {
+                format!(",\n{}", indent_of(last.range.start()))
+            } else {
+                ", ".to_string()
+            };
+            Some((
+                TextRange::empty(last.range.end()),
+                format!("{separator}{entry}"),
+            ))
+        }
+        None => {
+            let indent = indent_of(list.start());
+            Some((list, format!("[\n{indent}  {entry}\n{indent}]")))
+        }
+    }
 }
 
 /// What other modules see of a module's metadata: position-free, so that

@@ -224,6 +224,22 @@ fn every_hiera_diagnostic_over_the_protocol_and_in_check() {
         ]
     "#]]
     .assert_debug_eq(&shown);
+    // Its quick fix takes the suggestion.
+    let actions = server.call(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": items[0]["range"],
+            "context": {"diagnostics": [items[0]], "only": ["quickfix"]},
+        }),
+    );
+    let fix = &actions[0];
+    assert_eq!(fix["title"], "Change to 'ntp::servers'", "{actions:#}");
+    let edits = Value::Array(text_edits_for(&fix["edit"], &uri));
+    assert_eq!(
+        apply_edits(edited, &edits).lines().nth(3),
+        Some("ntp::servers: []")
+    );
     assert!(server.shutdown().success());
 }
 

@@ -1,14 +1,19 @@
 //! Quick fixes for diagnostics whose fix is clear: take the suggested
-//! name ("did you mean 'running'?"), add the missing required attributes,
-//! remove an unused variable's assignment.
+//! name ("did you mean 'running'?", in code and in Hiera data), add the
+//! missing required attributes, remove an unused variable's assignment,
+//! declare a used module in the module's `metadata.json`.
 
 use super::{Cancellable, SourceChange, TextEdit};
 use crate::Analysis;
 use puppet_analysis::db::parse;
+use puppet_analysis::diagnostics::Diagnostic;
+use puppet_analysis::metadata::{
+    add_dependency, metadata, module_metadata_files, suggested_dependency,
+};
 use puppet_syntax::ast::{self, AstNode};
 use puppet_syntax::Code;
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A fix for one diagnostic (by its code).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,30 +26,35 @@ pub struct QuickFix {
 }
 
 impl Analysis {
-    /// The fixes for the diagnostics touching `range` in a file.
+    /// The fixes for the diagnostics touching `range` in a file (a Puppet
+    /// source or a Hiera data file).
     pub fn quick_fixes(&self, path: &Path, range: TextRange) -> Cancellable<Vec<QuickFix>> {
         let diagnostics = self.diagnostics(path)?;
         self.with_db(|a| {
-            let Some(file) = a.file(path) else {
+            let Some(text) = a.0.text(path) else {
                 return Vec::new();
             };
-            let text = file.text(a.db()).clone();
-            let root = parse(a.db(), file).syntax_node();
+            let root = a.file(path).map(|f| parse(a.db(), f).syntax_node());
             let mut out = Vec::new();
             for d in diagnostics
                 .iter()
                 .filter(|d| d.range.intersect(range).is_some() || range.contains_range(d.range))
             {
-                let fix = match d.code {
-                    Code::UnusedVariable => remove_assignment(&root, d.range),
-                    Code::MissingRequiredParameter => {
-                        add_required(&root, &text, d.range, &d.message)
+                let in_this_file =
+                    |(title, edit): (String, TextEdit)| (title, path.to_path_buf(), edit);
+                let fix = match (d.code, &root) {
+                    (Code::UnusedVariable, Some(root)) => {
+                        remove_assignment(root, d.range).map(in_this_file)
                     }
-                    _ => suggestion(&text, d.range, &d.message),
+                    (Code::MissingRequiredParameter, Some(root)) => {
+                        add_required(root, &text, d.range, &d.message).map(in_this_file)
+                    }
+                    (Code::UndeclaredDependency, _) => a.declare_dependency(path, d),
+                    _ => suggestion(&text, d.range, &d.message).map(in_this_file),
                 };
-                if let Some((title, edit)) = fix {
+                if let Some((title, file, edit)) = fix {
                     let mut change = SourceChange::default();
-                    change.edits.insert(path.to_path_buf(), vec![edit]);
+                    change.edits.insert(file, vec![edit]);
                     out.push(QuickFix {
                         title,
                         code: d.code.to_string(),
@@ -55,6 +65,28 @@ impl Analysis {
             }
             out
         })
+    }
+
+    /// `undeclared-dependency`: adds the module the code uses to the
+    /// `dependencies` of the module's metadata.json (the edit is in that
+    /// file), as the diagnostic suggests.
+    fn declare_dependency(
+        &self,
+        path: &Path,
+        d: &Diagnostic,
+    ) -> Option<(String, PathBuf, TextEdit)> {
+        let (db, workspace) = (self.db(), self.0.workspace());
+        // "... of module 'x', which ...": one module defines the name.
+        let owner = d.message.split("of module '").nth(1)?.split('\'').next()?;
+        let entry = suggested_dependency(db, workspace, owner)?;
+        let (module, _) = workspace.layout(db).module_of(path)?;
+        let &file = module_metadata_files(db, workspace).get(&module.name.to_lowercase())?;
+        let (range, new_text) = add_dependency(file.text(db), metadata(db, file), &entry)?;
+        Some((
+            format!("Add module '{owner}' to metadata.json's dependencies"),
+            file.path(db).clone(),
+            TextEdit { range, new_text },
+        ))
     }
 }
 

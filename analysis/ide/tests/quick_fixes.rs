@@ -108,3 +108,136 @@ fn missing_required_parameters_are_added() {
         "define t::site (String $root) {}\nclass t {\n  t::site { 'a':\n    root => undef, }\n}\n"
     );
 }
+
+/// The fixes of the file at `$0` in a workspace, each as its title and the
+/// files it changes, after the change.
+fn fixes_in(workspace: &str) -> Vec<(String, Vec<(String, String)>)> {
+    let f = common::fixture_at("/ws", workspace);
+    let path = f.position.path.clone();
+    let text = &f.texts[&path];
+    let fixes = puppet_ide::snapshot(&f.host)
+        .quick_fixes(&path, whole(text))
+        .unwrap();
+    fixes
+        .iter()
+        .map(|fix| {
+            let changed = fix
+                .change
+                .edits
+                .iter()
+                .map(|(file, edits)| {
+                    let before = &f.texts[file];
+                    (file.display().to_string(), apply(before, edits))
+                })
+                .collect();
+            (fix.title.clone(), changed)
+        })
+        .collect()
+}
+
+const OTHER_MODULE: &str = r#"
+#- /ws/modules/other/metadata.json
+{"name": "acme-other", "version": "1.2.0", "author": "acme", "summary": "Other", "license": "Apache-2.0", "source": "x", "dependencies": []}
+#- /ws/modules/other/manifests/init.pp
+# Other.
+class other {}
+"#;
+
+#[test]
+fn an_undeclared_dependency_is_added_to_the_modules_metadata() {
+    // Entries one per line: the new one goes on a line of its own.
+    let workspace = format!(
+        "{OTHER_MODULE}\
+#- /ws/modules/app/metadata.json
+{{
+  \"name\": \"acme-app\",
+  \"version\": \"1.0.0\",
+  \"author\": \"acme\",
+  \"summary\": \"App\",
+  \"license\": \"Apache-2.0\",
+  \"source\": \"x\",
+  \"dependencies\": [
+    {{\"name\": \"puppetlabs/stdlib\", \"version_requirement\": \">= 4.0.0 < 10.0.0\"}}
+  ]
+}}
+#- /ws/modules/app/manifests/init.pp
+# App.
+$0class app {{
+  include other
+}}
+"
+    );
+    let fixes = fixes_in(&workspace);
+    expect![[r#"
+        [
+            (
+                "Add module 'other' to metadata.json's dependencies",
+                [
+                    (
+                        "/ws/modules/app/metadata.json",
+                        "{\n  \"name\": \"acme-app\",\n  \"version\": \"1.0.0\",\n  \"author\": \"acme\",\n  \"summary\": \"App\",\n  \"license\": \"Apache-2.0\",\n  \"source\": \"x\",\n  \"dependencies\": [\n    {\"name\": \"puppetlabs/stdlib\", \"version_requirement\": \">= 4.0.0 < 10.0.0\"},\n    {\"name\": \"acme/other\", \"version_requirement\": \">= 1.2.0 < 2.0.0\"}\n  ]\n}\n",
+                    ),
+                ],
+            ),
+        ]
+    "#]]
+    .assert_debug_eq(&fixes);
+
+    // An empty list becomes a list of one entry; the module then declares
+    // what it uses, and nothing is reported.
+    let workspace = format!(
+        "{OTHER_MODULE}\
+#- /ws/modules/app/metadata.json
+{{
+  \"name\": \"acme-app\", \"version\": \"1.0.0\", \"author\": \"acme\", \"summary\": \"App\",
+  \"license\": \"Apache-2.0\", \"source\": \"x\", \"dependencies\": []
+}}
+#- /ws/modules/app/manifests/init.pp
+# App.
+$0class app {{
+  include other
+}}
+"
+    );
+    let fixes = fixes_in(&workspace);
+    let (_, changed) = &fixes[0];
+    let (_, fixed) = &changed[0];
+    expect![[r#"
+        {
+          "name": "acme-app", "version": "1.0.0", "author": "acme", "summary": "App",
+          "license": "Apache-2.0", "source": "x", "dependencies": [
+            {"name": "acme/other", "version_requirement": ">= 1.2.0 < 2.0.0"}
+          ]
+        }
+    "#]]
+    .assert_eq(fixed);
+    let declared = workspace.replace(
+        "\"dependencies\": []",
+        &fixed[fixed.find("\"dependencies\"").unwrap()..fixed.rfind('}').unwrap()],
+    );
+    assert!(fixes_in(&declared).is_empty(), "{declared}");
+}
+
+#[test]
+fn a_misspelt_hiera_key_takes_the_suggested_parameter() {
+    let fixes = fixes_in(
+        "#- /ws/hiera.yaml\nversion: 5\nhierarchy:\n  - name: Common\n    path: common.yaml\n\
+         #- /ws/manifests/site.pp\ninclude ntp\n\
+         #- /ws/modules/ntp/manifests/init.pp\n# Time.\nclass ntp(Array[String] $servers = []) {}\n\
+         #- /ws/data/common.yaml\n$0\"ntp::serverz\": [a.pool]\n",
+    );
+    expect![[r#"
+        [
+            (
+                "Change to 'ntp::servers'",
+                [
+                    (
+                        "/ws/data/common.yaml",
+                        "\"ntp::servers\": [a.pool]\n",
+                    ),
+                ],
+            ),
+        ]
+    "#]]
+    .assert_debug_eq(&fixes);
+}

@@ -25,9 +25,8 @@ use crate::db::{Item, Workspace};
 use crate::hir::DefKind;
 use crate::index::{lookup, Namespace, Resolved};
 use crate::layout::{Layout, TemplateFunction};
-use crate::metadata::{declared_dependencies, module_info, module_metadata_files};
+use crate::metadata::{declared_dependencies, module_metadata_files, suggested_dependency};
 use crate::ruby_plugins::plugin_owners;
-use crate::semver::Version;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::{Code, SyntaxKind, SyntaxNode, TextRange};
 use std::collections::{BTreeSet, HashMap};
@@ -430,25 +429,8 @@ impl Check<'_> {
     /// is suggested).
     fn report(&self, range: TextRange, name: &str, what: &str, modules: &[String]) -> Diagnostic {
         let owner = modules.first().map_or("", String::as_str);
-        let info = module_metadata_files(self.db, self.workspace)
-            .get(owner)
-            .map(|&file| module_info(self.db, file));
-        let forge_name = info
-            .and_then(|i| i.forge_name.clone())
-            .map(|n| n.replace('-', "/"));
-        let entry = match forge_name {
-            Some(forge_name) => {
-                let version = info
-                    .and_then(|i| i.version.as_deref())
-                    .and_then(|v| Version::parse(v).ok());
-                match version {
-                    Some(v) => format!(
-                        "`{{\"name\": \"{forge_name}\", \"version_requirement\": \">= {v} < {}.0.0\"}}`",
-                        v.major.saturating_add(1)
-                    ),
-                    None => format!("`{{\"name\": \"{forge_name}\"}}`"),
-                }
-            }
+        let entry = match suggested_dependency(self.db, self.workspace, owner) {
+            Some(entry) => format!("`{entry}`"),
             None => format!("module '{owner}'"),
         };
         let name = name.trim_start_matches("::");
