@@ -329,6 +329,39 @@ end
     "#]].assert_eq(&out);
 }
 
+/// Bolt loads its own modules (boltlib, ctrl, out, file...) for every plan
+/// it runs: a plan's own code may call their functions. Catalog code may
+/// not, `apply` blocks of a plan included (they compile on the targets).
+#[test]
+fn plans_call_bolts_functions() {
+    let out = check(
+        r#"
+#- /ws/modules/app/plans/deploy.pp
+plan app::deploy(TargetSpec $targets) {
+  $t = get_targets($targets)
+  $r = run_task('app::restart', $t, '_catch_errors' => true)
+  ctrl::sleep(5)
+  out::message(file::join('a', 'b'))
+  apply($t) {
+    notice(run_command('ls', $t))
+  }
+  run_tsk('x', $t)
+}
+#- /ws/modules/app/manifests/init.pp
+class app {
+  $r = run_task('app::restart', 'localhost')
+}
+"#,
+    );
+    expect_test::expect![[r#"
+        /ws/modules/app/manifests/init.pp:2 warning [unknown-function] `run_task` unknown function 'run_task': a function of Bolt's plans, which catalog code cannot call
+        /ws/modules/app/plans/deploy.pp:3 warning [unused-variable] `$r` variable '$r' is assigned but never used
+        /ws/modules/app/plans/deploy.pp:7 warning [unknown-function] `run_command` unknown function 'run_command': a function of Bolt's plans, which catalog code cannot call
+        /ws/modules/app/plans/deploy.pp:9 warning [unknown-function] `run_tsk` unknown function 'run_tsk': not built in, and no module in the workspace defines it
+    "#]]
+    .assert_eq(&out);
+}
+
 #[test]
 fn constant_types_and_values() {
     let out = check(

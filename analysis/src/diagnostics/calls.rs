@@ -8,7 +8,7 @@
 use super::arguments::{check_argument_types, Overload};
 use super::workspace_types::WorkspaceTypes;
 use super::Diagnostic;
-use crate::builtins::{builtins, suggest};
+use crate::builtins::{bolt_functions, builtins, suggest};
 use crate::db::Workspace;
 use crate::hir::body::SegmentRange;
 use crate::hir::{BodySourceMap, DefKind};
@@ -41,6 +41,17 @@ struct Call {
     range: TextRange,
     args: Vec<Expr>,
     receiver: Option<Expr>,
+    /// In a plan's own code (not in an `apply` block, which is catalog
+    /// code): Bolt's plan functions exist there.
+    in_plan: bool,
+}
+
+/// Whether a node is a plan's own code: inside a `plan`, not inside one of
+/// its `apply` blocks.
+fn in_plan(node: &SyntaxNode) -> bool {
+    node.ancestors()
+        .find(|a| matches!(a.kind(), SyntaxKind::PLAN_DEF | SyntaxKind::APPLY_EXPR))
+        .is_some_and(|a| a.kind() == SyntaxKind::PLAN_DEF)
 }
 
 impl CallChecks<'_> {
@@ -53,6 +64,7 @@ impl CallChecks<'_> {
                     range: callee.syntax().text_range(),
                     args: c.args(),
                     receiver: None,
+                    in_plan: in_plan(node),
                 })
             }),
             SyntaxKind::STATEMENT_CALL => ast::StatementCall::cast(node.clone()).and_then(|c| {
@@ -61,6 +73,7 @@ impl CallChecks<'_> {
                     range: c.name_expr()?.syntax().text_range(),
                     args: c.args().collect(),
                     receiver: None,
+                    in_plan: in_plan(node),
                 })
             }),
             SyntaxKind::METHOD_CALL_EXPR => ast::MethodCallExpr::cast(node.clone()).and_then(|c| {
@@ -70,6 +83,7 @@ impl CallChecks<'_> {
                     range: token.text_range(),
                     args: c.args(),
                     receiver: c.receiver(),
+                    in_plan: in_plan(node),
                 })
             }),
             _ => None,
@@ -149,6 +163,9 @@ impl CallChecks<'_> {
             }
             return;
         }
+        if call.in_plan && bolt_functions().module_of(&name).is_some() {
+            return;
+        }
         // `$x.name` reads attribute `name` when `$x` is an Object (Bolt's
         // `$result.value`): only a function call if it cannot be one.
         if let Some(receiver) = &call.receiver {
@@ -183,7 +200,11 @@ impl CallChecks<'_> {
             "function",
             &name,
             best,
-            Some("not built in, and no module in the workspace defines it"),
+            Some(if bolt_functions().is_plan_only(&name) {
+                "a function of Bolt's plans, which catalog code cannot call"
+            } else {
+                "not built in, and no module in the workspace defines it"
+            }),
             out,
         );
     }

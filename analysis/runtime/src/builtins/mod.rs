@@ -9,8 +9,8 @@
 //! parsed on first use ([`builtins`]).
 //!
 //! Sub-modules: [`resource_types`] (types, attributes, values),
-//! [`functions`] (signatures), [`facts`] (fact paths), [`suggest`] ("did
-//! you mean" by edit distance). Lookups never panic; a table that fails to
+//! [`functions`] (signatures), [`bolt`] (Bolt's plan functions), [`facts`]
+//! (fact paths), [`suggest`] ("did you mean" by edit distance). Lookups never panic; a table that fails to
 //! parse behaves as an empty one.
 //!
 //! The tables are plain data, below the evaluator that consults them:
@@ -21,6 +21,7 @@
 //! are implemented in `eval/type_strings.rs`; the tables only hold the cells
 //! that keep each type once read.
 
+pub mod bolt;
 pub mod facts;
 pub mod functions;
 mod json;
@@ -30,6 +31,7 @@ pub mod suggest;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+pub use bolt::{bolt_functions, BoltFunctions};
 pub use facts::{Fact, Facts};
 pub use functions::{BlockParam, Function, FunctionApi, Param, ParamKind, Signature};
 pub use resource_types::{AllowedValue, Attribute, AttributeKind, ResourceType};
