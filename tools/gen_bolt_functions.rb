@@ -9,6 +9,8 @@
 # function that exists, though no module of the workspace defines it.
 #
 #   ruby tools/gen_bolt_functions.rb BOLT_CHECKOUT > analysis/runtime/data/bolt_functions.json
+#
+# The table in the repository was read from the tag 4.0.0 of puppetlabs/bolt.
 
 require 'json'
 

@@ -11,7 +11,7 @@ use super::module_metadata::metadata_hover;
 use super::occurrences::{occurrence_at, Referent};
 use super::{Cancellable, FilePosition};
 use crate::Analysis;
-use puppet_analysis::builtins::builtins;
+use puppet_analysis::builtins::{bolt_functions, builtins};
 use puppet_analysis::db::{parse, SourceFile, Workspace};
 use puppet_analysis::docs::DocSource;
 use puppet_analysis::hiera::lookup::Node;
@@ -284,7 +284,9 @@ impl Hover<'_> {
                 None
             }
             Namespace::Function => {
-                let f = b.function(name).or_else(|| b.stdlib_function(name))?;
+                let Some(f) = b.function(name).or_else(|| b.stdlib_function(name)) else {
+                    return bolt_function(name);
+                };
                 let mut md = String::new();
                 for s in &f.signatures {
                     md.push_str(&code_block(&format!("{}{}", f.name, signature_text(s))));
@@ -568,6 +570,28 @@ fn is_punctuation(kind: SyntaxKind) -> bool {
 }
 
 /// `(Type $name, ...) >> Return` for a built-in signature.
+/// A function Bolt's own modules give to plans: known by name only.
+fn bolt_function(name: &str) -> Option<String> {
+    let bolt = bolt_functions();
+    let module = bolt.module_of(name)?;
+    let mut md = code_block(&format!("function {}", name.trim_start_matches("::")));
+    let _ = writeln!(
+        md,
+        "\nFunction of Bolt's `{module}` module (Bolt {}), which Bolt gives to every plan.",
+        bolt.bolt_version
+    );
+    let _ = writeln!(
+        md,
+        "\n{}",
+        if bolt.is_plan_only(name) {
+            "Catalog code cannot call it, `apply` blocks included."
+        } else {
+            "Puppet Server gives it to catalogs too, through PuppetDB."
+        }
+    );
+    Some(md)
+}
+
 fn signature_text(s: &puppet_analysis::builtins::functions::Signature) -> String {
     use puppet_analysis::builtins::functions::ParamKind;
     let mut params: Vec<String> = s

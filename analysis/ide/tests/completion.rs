@@ -719,3 +719,30 @@ fn offered_type_names_are_types() {
         );
     }
 }
+
+#[test]
+fn bolts_plan_functions_in_a_plans_own_code_only() {
+    check_filtered(
+        r#"
+#- /ws/modules/web/plans/deploy.pp
+plan web::deploy(TargetSpec $targets) {
+  run_t$0
+}
+"#,
+        starts_with("run_"),
+        expect![[r#"
+            run_command Function : Bolt plan function (boltlib) => "run_command($1)"
+            run_container Function : Bolt plan function (boltlib) => "run_container($1)"
+            run_plan Function : Bolt plan function (boltlib) => "run_plan($1)"
+            run_script Function : Bolt plan function (boltlib) => "run_script($1)"
+            run_task Function : Bolt plan function (boltlib) => "run_task($1)"
+            run_task_with Function : Bolt plan function (boltlib) => "run_task_with($1)"
+        "#]],
+    );
+    let in_apply = labels(
+        "\n#- /ws/modules/web/plans/deploy.pp\nplan web::deploy(TargetSpec $targets) {\n  apply($targets) {\n    run_t$0\n  }\n}\n",
+    );
+    assert!(!in_apply.iter().any(|l| l == "run_task"), "{in_apply:?}");
+    let in_class = labels("\n#- /ws/modules/web/manifests/init.pp\nclass web {\n  run_t$0\n}\n");
+    assert!(!in_class.iter().any(|l| l == "run_task"), "{in_class:?}");
+}

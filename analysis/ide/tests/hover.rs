@@ -419,3 +419,19 @@ include w$0eb
             ```"#]],
     );
 }
+
+#[test]
+fn bolts_plan_functions_say_where_they_come_from() {
+    check(
+        "#- /ws/modules/demo/plans/init.pp\nplan demo(TargetSpec $targets) {\n  ctrl::sl$0eep(5)\n}\n",
+        expect![[r#"
+            /ws/modules/demo/plans/init.pp:2:3 'ctrl::sleep'
+            ```puppet
+            function ctrl::sleep
+            ```
+
+            Function of Bolt's `ctrl` module (Bolt 4.0.0), which Bolt gives to every plan.
+
+            Catalog code cannot call it, `apply` blocks included."#]],
+    );
+}

@@ -8,7 +8,7 @@
 use super::arguments::{check_argument_types, Overload};
 use super::workspace_types::WorkspaceTypes;
 use super::Diagnostic;
-use crate::builtins::{bolt_functions, builtins, suggest};
+use crate::builtins::{bolt_functions, builtins, in_plan_code, suggest};
 use crate::db::Workspace;
 use crate::hir::body::SegmentRange;
 use crate::hir::{BodySourceMap, DefKind};
@@ -46,14 +46,6 @@ struct Call {
     in_plan: bool,
 }
 
-/// Whether a node is a plan's own code: inside a `plan`, not inside one of
-/// its `apply` blocks.
-fn in_plan(node: &SyntaxNode) -> bool {
-    node.ancestors()
-        .find(|a| matches!(a.kind(), SyntaxKind::PLAN_DEF | SyntaxKind::APPLY_EXPR))
-        .is_some_and(|a| a.kind() == SyntaxKind::PLAN_DEF)
-}
-
 impl CallChecks<'_> {
     pub fn check(&self, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
         let call = match node.kind() {
@@ -64,7 +56,7 @@ impl CallChecks<'_> {
                     range: callee.syntax().text_range(),
                     args: c.args(),
                     receiver: None,
-                    in_plan: in_plan(node),
+                    in_plan: in_plan_code(node),
                 })
             }),
             SyntaxKind::STATEMENT_CALL => ast::StatementCall::cast(node.clone()).and_then(|c| {
@@ -73,7 +65,7 @@ impl CallChecks<'_> {
                     range: c.name_expr()?.syntax().text_range(),
                     args: c.args().collect(),
                     receiver: None,
-                    in_plan: in_plan(node),
+                    in_plan: in_plan_code(node),
                 })
             }),
             SyntaxKind::METHOD_CALL_EXPR => ast::MethodCallExpr::cast(node.clone()).and_then(|c| {
@@ -83,7 +75,7 @@ impl CallChecks<'_> {
                     range: token.text_range(),
                     args: c.args(),
                     receiver: c.receiver(),
-                    in_plan: in_plan(node),
+                    in_plan: in_plan_code(node),
                 })
             }),
             _ => None,

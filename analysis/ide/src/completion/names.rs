@@ -3,7 +3,8 @@
 
 use super::context::ClassNameStyle;
 use super::{CompletionItem, CompletionKind, Ctx};
-use puppet_analysis::builtins::{builtins, Function, ParamKind};
+use puppet_analysis::builtins::{bolt_functions, builtins, in_plan_code, Function, ParamKind};
+use puppet_analysis::db::parse;
 use puppet_analysis::hir::{DefKind, ParamSummary};
 use puppet_analysis::index::{definition, definition_index, Namespace};
 use puppet_analysis::model::Type;
@@ -36,8 +37,8 @@ pub(super) fn branch_keywords(ctx: &Ctx, keywords: &[&str]) -> Vec<CompletionIte
         .collect()
 }
 
-/// Puppet's functions, stdlib's when stdlib is in the workspace, and the
-/// workspace's Puppet and Ruby functions.
+/// Puppet's functions, stdlib's when stdlib is in the workspace, Bolt's
+/// in a plan's own code, and the workspace's Puppet and Ruby functions.
 pub(super) fn functions(ctx: &Ctx) -> Vec<CompletionItem> {
     let range = ctx.context.replace;
     let with_stdlib = ctx.workspace.layout(ctx.db).module("stdlib").is_some();
@@ -48,6 +49,23 @@ pub(super) fn functions(ctx: &Ctx) -> Vec<CompletionItem> {
         .chain(stdlib)
         .map(|f| builtin_function(f, range))
         .collect();
+    let root = parse(ctx.db, ctx.file).syntax_node();
+    let in_plan = root
+        .token_at_offset(ctx.context.offset)
+        .left_biased()
+        .and_then(|t| t.parent())
+        .is_some_and(|node| in_plan_code(&node));
+    if in_plan {
+        let bolt = bolt_functions();
+        out.extend(bolt.names().map(|name| {
+            CompletionItem::new(name, CompletionKind::Function, range)
+                .detail(Some(format!(
+                    "Bolt plan function ({})",
+                    bolt.module_of(name).unwrap_or_default()
+                )))
+                .snippet(format!("{name}($1)"))
+        }));
+    }
     for (namespace, _, locations) in definition_index(ctx.db, ctx.workspace).iter() {
         let Some(&location) = locations.first() else {
             continue;

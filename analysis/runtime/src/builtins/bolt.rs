@@ -7,7 +7,8 @@
 //! signatures use Bolt's own types, which are not modelled.
 
 use super::json::{Json, JsonExt};
-use std::collections::HashMap;
+use puppet_syntax::{SyntaxKind, SyntaxNode};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 const DATA: &str = include_str!("../../data/bolt_functions.json");
@@ -23,7 +24,7 @@ pub struct BoltFunctions {
     pub bolt_version: String,
     /// How many the generator recorded (for the completeness test).
     pub recorded: usize,
-    modules: HashMap<String, String>,
+    modules: BTreeMap<String, String>,
 }
 
 impl BoltFunctions {
@@ -60,6 +61,11 @@ impl BoltFunctions {
         self.module_of(name).is_some() && !ALSO_IN_CATALOGS.contains(&name.trim_start_matches("::"))
     }
 
+    /// Every name, in order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.modules.keys().map(String::as_str)
+    }
+
     pub fn len(&self) -> usize {
         self.modules.len()
     }
@@ -67,6 +73,15 @@ impl BoltFunctions {
     pub fn is_empty(&self) -> bool {
         self.modules.is_empty()
     }
+}
+
+/// Whether a node is a plan's own code, where Bolt's functions exist:
+/// inside a `plan`, not inside one of its `apply` blocks (catalog code,
+/// compiled for the targets).
+pub fn in_plan_code(node: &SyntaxNode) -> bool {
+    node.ancestors()
+        .find(|a| matches!(a.kind(), SyntaxKind::PLAN_DEF | SyntaxKind::APPLY_EXPR))
+        .is_some_and(|a| a.kind() == SyntaxKind::PLAN_DEF)
 }
 
 /// Bolt's plan functions, read on first use.

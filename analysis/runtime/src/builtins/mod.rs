@@ -31,7 +31,7 @@ pub mod suggest;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-pub use bolt::{bolt_functions, BoltFunctions};
+pub use bolt::{bolt_functions, in_plan_code, BoltFunctions};
 pub use facts::{Fact, Facts};
 pub use functions::{BlockParam, Function, FunctionApi, Param, ParamKind, Signature};
 pub use resource_types::{AllowedValue, Attribute, AttributeKind, ResourceType};
