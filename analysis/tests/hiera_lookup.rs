@@ -6,7 +6,7 @@
 //! give the same value, hash order included, or fail where Puppet failed.
 
 use puppet_analysis::hiera::lookup::{
-    explain, facts_from_text, lookup, DeepOptions, Node, Strategy,
+    explain, facts_from_text, lookup, DeepOptions, LookupError, Node, Strategy,
 };
 use puppet_analysis::hiera::value::to_json;
 use puppet_analysis::host::AnalysisHost;
@@ -152,6 +152,21 @@ fn interpolation_errors_are_reported_where_puppet_fails_on_the_text() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The JSON of a key's value for the node `n1.example.com`, which has no
+/// facts.
+fn value_for_n1(
+    host: &AnalysisHost,
+    key: &str,
+    merge: Option<Strategy>,
+) -> Result<String, LookupError> {
+    let node = Node {
+        name: "n1.example.com".into(),
+        facts: Default::default(),
+        environment: "production".into(),
+    };
+    lookup(host.db(), host.workspace(), &node, key, merge).map(|f| to_json(&f.value))
+}
+
 /// The global layer (Puppet's `hiera_config`) comes before the
 /// environment's. Puppet 7.23's answers, from
 /// `puppet lookup --hiera_config /g/hiera.yaml --environmentpath ENVS
@@ -181,14 +196,7 @@ fn the_global_layer_comes_before_the_environment() {
     let mut discovered = puppet_analysis::workspace::discover(&fs, &[PathBuf::from("/env")]);
     puppet_analysis::workspace::add_global_hiera(&fs, &mut discovered, Path::new("/g/hiera.yaml"));
     let host = AnalysisHost::from_discovered(&fs, discovered);
-    let node = Node {
-        name: "n1.example.com".into(),
-        facts: Default::default(),
-        environment: "production".into(),
-    };
-    let value = |key: &str, merge: Option<Strategy>| {
-        lookup(host.db(), host.workspace(), &node, key, merge).map(|f| to_json(&f.value))
-    };
+    let value = |key: &str, merge: Option<Strategy>| value_for_n1(&host, key, merge);
     assert_eq!(value("k::a", None), Ok("\"global\"".to_string()));
     assert_eq!(value("k::b", None), Ok("\"environment\"".to_string()));
     assert_eq!(
@@ -304,14 +312,7 @@ fn a_first_found_lookup_reads_no_file_after_its_answer() {
     .collect();
     let discovered = puppet_analysis::workspace::discover(&fs, &[PathBuf::from("/env")]);
     let host = AnalysisHost::from_discovered(&fs, discovered);
-    let node = Node {
-        name: "n1.example.com".into(),
-        facts: Default::default(),
-        environment: "production".into(),
-    };
-    let value = |key: &str, merge: Option<Strategy>| {
-        lookup(host.db(), host.workspace(), &node, key, merge).map(|f| to_json(&f.value))
-    };
+    let value = |key: &str, merge: Option<Strategy>| value_for_n1(&host, key, merge);
     assert_eq!(value("k::a", None), Ok("\"first\"".to_string()));
     assert_eq!(value("k::list", None), Ok("[\"n\"]".to_string()));
     assert!(value("k::list", Some(Strategy::Unique)).is_err());

@@ -319,32 +319,29 @@ fn hover_definition_completion_references_and_rename_across_code_and_data() {
         labels(&completion),
         ["motd::message", "ntp::port", "ntp::servers", "ntp::serverz"]
     );
-    let web = dir.uri("data/nodes/web01.example.com.yaml");
-    open_yaml(
-        &mut server,
-        &dir,
-        "data/nodes/web01.example.com.yaml",
-        "ntp::servers: [web.pool]\nntp::\n",
-    );
-    let completion = server.call(
-        "textDocument/completion",
-        doc_pos(&web, json!({"line": 1, "character": 5})),
-    );
     // The environment's data may bind any class's parameters; the keys
     // the file binds already are not offered again.
-    assert_eq!(labels(&completion), ["motd::message", "ntp::port"]);
+    let mut complete_line_2 = |rel: &str, text: &str| {
+        let uri = open_yaml(&mut server, &dir, rel, text);
+        let end_of_line_2 = text.lines().nth(1).unwrap_or_default().len();
+        let position = json!({"line": 1, "character": end_of_line_2});
+        labels(&server.call("textDocument/completion", doc_pos(&uri, position)))
+    };
+    assert_eq!(
+        complete_line_2(
+            "data/nodes/web01.example.com.yaml",
+            "ntp::servers: [web.pool]\nntp::\n"
+        ),
+        ["motd::message", "ntp::port"]
+    );
     // A module's data answers only its own namespace.
-    let module_data = open_yaml(
-        &mut server,
-        &dir,
-        "modules/ntp/data/common.yaml",
-        "ntp::servers: [module.pool]\n\n",
+    assert_eq!(
+        complete_line_2(
+            "modules/ntp/data/common.yaml",
+            "ntp::servers: [module.pool]\n\n"
+        ),
+        ["ntp::port"]
     );
-    let completion = server.call(
-        "textDocument/completion",
-        doc_pos(&module_data, json!({"line": 1, "character": 0})),
-    );
-    assert_eq!(labels(&completion), ["ntp::port"]);
 
     // References of the parameter include its data keys in both layers.
     let references = server.call(
