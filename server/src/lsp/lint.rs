@@ -4,11 +4,11 @@
 //! 10 ms on a 10,000-line one and 70 ms on a 50,000-line one, far more
 //! than a keystroke's diagnostics cost. So each file keeps the findings of
 //! the last text it was linted at, with what that took. A newer text of an
-//! open document whose last lint was quick is linted at once; one whose
-//! last lint was slow shows the old findings carried over (those past the
-//! edit moved with the text, those touching it dropped) until a lint of
-//! the current text, started once typing pauses, replaces them and the
-//! editor hears of it. Closed files are linted once per text.
+//! open document that is small, or whose last lint was quick, is linted at
+//! once; one whose last lint was slow shows the old findings carried over
+//! (those past the edit moved with the text, those touching it dropped)
+//! until a lint of the current text, started once typing pauses, replaces
+//! them and the editor hears of it. Closed files are linted once per text.
 
 use super::backend::Backend;
 use super::diagnostics::{self, Scope};
@@ -23,6 +23,10 @@ use std::time::{Duration, Instant};
 
 /// A lint that took less than this runs again at once on a new text.
 const INLINE_BUDGET: Duration = Duration::from_millis(3);
+/// A text this small is linted at once whatever its last lint took
+/// (typically well under a millisecond): a slow lint of it was set-up on
+/// first use or a loaded machine, not the text.
+const ALWAYS_INLINE_BYTES: usize = 16 * 1024;
 /// The pause in typing after which a slow file is linted again.
 const PAUSE: Duration = Duration::from_millis(200);
 
@@ -122,7 +126,7 @@ pub fn findings(snap: &Snapshot, path: &Path, stale: Staleness) -> Findings {
                 since: None,
             };
         }
-        let slow = last.cost >= INLINE_BUDGET;
+        let slow = is_slow(last.cost, text.len());
         let same_config = Arc::ptr_eq(&last.config, &config);
         if stale == Staleness::CarryOver && slow && same_config && snap.is_open(path) {
             return Findings {
@@ -145,6 +149,12 @@ pub fn findings(snap: &Snapshot, path: &Path, stale: Staleness) -> Findings {
     };
     snap.lint.store(path, linted);
     Findings { found, since: None }
+}
+
+/// Whether linting a file's new text (of `len` bytes) would hold up the
+/// keystroke, by what its last lint took.
+fn is_slow(last_cost: Duration, len: usize) -> bool {
+    last_cost >= INLINE_BUDGET && len > ALWAYS_INLINE_BYTES
 }
 
 /// Whether the findings of the file's current text are known.
@@ -271,6 +281,17 @@ mod tests {
             since: Some(Change::between(old, new)),
         };
         findings.iter().map(|(d, range)| (d.check, range)).collect()
+    }
+
+    #[test]
+    fn only_big_files_whose_last_lint_was_slow_wait_for_a_pause() {
+        let slow = INLINE_BUDGET * 5;
+        let quick = INLINE_BUDGET / 2;
+        assert!(is_slow(slow, 200_000));
+        assert!(!is_slow(quick, 200_000));
+        // A small file's slow lint was set-up or load: it is linted at once.
+        assert!(!is_slow(slow, 2_000));
+        assert!(!is_slow(slow, ALWAYS_INLINE_BYTES));
     }
 
     #[test]
