@@ -24,6 +24,7 @@ require 'json'
 require 'tmpdir'
 require 'fileutils'
 require 'puppet'
+require_relative 'compile_oracle'
 
 module MetadataOracle
   PROBES = %w[
@@ -45,20 +46,6 @@ module MetadataOracle
     end
   end
 
-  def self.split_fixture(text)
-    files = {}
-    current = nil
-    text.each_line do |line|
-      if (m = line.match(%r{\A#- (/\S+)\s*\z}))
-        current = m[1]
-        files[current] = +''
-      elsif current
-        files[current] << line
-      end
-    end
-    files
-  end
-
   def self.modules(fixtures)
     root = Dir.mktmpdir('puppet-ls-metadata')
     Puppet.initialize_settings(['--confdir', File.join(root, 'conf'), '--vardir', File.join(root, 'var'),
@@ -67,7 +54,7 @@ module MetadataOracle
     Puppet::Util::Log.newdestination(Puppet::Test::LogCollector.new(logs))
     fixtures.each_with_index do |fixture, i|
       dir = File.join(root, "fixture_#{i}")
-      split_fixture(File.read(fixture)).each do |path, content|
+      CompileOracle.split_fixture(File.read(fixture)).each do |path, content|
         target = File.join(dir, path.sub(%r{\A/ws/?}, ''))
         FileUtils.mkdir_p(File.dirname(target))
         File.write(target, content)

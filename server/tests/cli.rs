@@ -8,6 +8,13 @@ fn puppet_ls(args: &[&str]) -> (i32, String) {
     (status, stdout)
 }
 
+/// Writes `text` to `root/rel`, creating its directories.
+fn write_file(root: &Path, rel: &str, text: &str) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
 fn puppet_ls_with_stderr(args: &[&str]) -> (i32, String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_puppet-ls"))
         .args(args)
@@ -358,11 +365,7 @@ fn check_reports_hiera_files_with_puppets_severities() {
 fn check_reports_every_hiera_diagnostic_of_a_control_repository_in_json() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let write = |rel: &str, text: &str| {
-        let path = root.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let write = |rel: &str, text: &str| write_file(root, rel, text);
     write("environment.conf", "modulepath = modules\n");
     write("manifests/site.pp", "# Site.\ninclude ntp\n");
     write(
@@ -427,11 +430,7 @@ fn check_reports_every_hiera_diagnostic_of_a_control_repository_in_json() {
 fn check_reports_metadata_problems_in_every_format() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let write = |rel: &str, text: &str| {
-        let path = root.join(rel);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let write = |rel: &str, text: &str| write_file(root, rel, text);
     write(
         "modules/app/metadata.json",
         "{\n  \"name\": \"acme-app\",\n  \"version\": \"1.0.0\",\n  \"author\": \"acme\",\n  \"summary\": \"App\",\n  \"license\": \"Apache-2.0\",\n  \"dependencies\": [\n    {\"name\": \"puppetlabs/stdlib\", \"version_requirement\": \">= 4.0.0 < 9.0.0\"}\n  ]\n}\n",

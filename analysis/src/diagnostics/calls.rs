@@ -41,9 +41,6 @@ struct Call {
     range: TextRange,
     args: Vec<Expr>,
     receiver: Option<Expr>,
-    /// In a plan's own code (not in an `apply` block, which is catalog
-    /// code): Bolt's plan functions exist there.
-    in_plan: bool,
 }
 
 impl CallChecks<'_> {
@@ -56,7 +53,6 @@ impl CallChecks<'_> {
                     range: callee.syntax().text_range(),
                     args: c.args(),
                     receiver: None,
-                    in_plan: in_plan_code(node),
                 })
             }),
             SyntaxKind::STATEMENT_CALL => ast::StatementCall::cast(node.clone()).and_then(|c| {
@@ -65,7 +61,6 @@ impl CallChecks<'_> {
                     range: c.name_expr()?.syntax().text_range(),
                     args: c.args().collect(),
                     receiver: None,
-                    in_plan: in_plan_code(node),
                 })
             }),
             SyntaxKind::METHOD_CALL_EXPR => ast::MethodCallExpr::cast(node.clone()).and_then(|c| {
@@ -75,13 +70,12 @@ impl CallChecks<'_> {
                     range: token.text_range(),
                     args: c.args(),
                     receiver: c.receiver(),
-                    in_plan: in_plan_code(node),
                 })
             }),
             _ => None,
         };
         if let Some(call) = call {
-            self.check_call(&call, out);
+            self.check_call(&call, node, out);
         }
     }
 
@@ -89,7 +83,7 @@ impl CallChecks<'_> {
         self.layout.module("stdlib").is_some()
     }
 
-    fn check_call(&self, call: &Call, out: &mut Vec<Diagnostic>) {
+    fn check_call(&self, call: &Call, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
         let name = call.name.trim_start_matches("::").to_lowercase();
         let argc = call.args.len() + usize::from(call.receiver.is_some());
         let splat = call
@@ -155,7 +149,8 @@ impl CallChecks<'_> {
             }
             return;
         }
-        if call.in_plan && bolt_functions().module_of(&name).is_some() {
+        // Bolt's functions exist in a plan's own code.
+        if bolt_functions().module_of(&name).is_some() && in_plan_code(node) {
             return;
         }
         // `$x.name` reads attribute `name` when `$x` is an Object (Bolt's

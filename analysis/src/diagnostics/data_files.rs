@@ -18,7 +18,6 @@ use crate::index::{lookup, Namespace};
 use crate::model::{Type, Value};
 use crate::values::format::to_programmatic;
 use puppet_syntax::{Code, Severity, TextRange, TextSize};
-use std::sync::Arc;
 
 /// The problems of a Hiera file: YAML syntax errors (`yaml-syntax`), for
 /// `hiera.yaml` what Hiera cannot use (`hiera-config`), interpolations
@@ -36,19 +35,18 @@ pub fn data_file_diagnostics(
     if hiera::is_config(file.path(db)) {
         let config = hiera_config(db, file);
         for e in &config.syntax_errors {
-            out.push(diagnostic(
-                Code::YamlSyntax,
-                Severity::Error,
+            out.push(Diagnostic::error(
                 e.range,
-                &e.message,
+                Code::YamlSyntax,
+                e.message.as_str(),
             ));
         }
         for p in &config.problems {
-            out.push(diagnostic(
-                Code::HieraConfig,
-                p.severity,
+            out.push(Diagnostic::new(
                 p.range,
-                &p.message,
+                p.severity,
+                Code::HieraConfig,
+                p.message.as_str(),
             ));
         }
         path_interpolations(text, config, &mut out);
@@ -56,11 +54,10 @@ pub fn data_file_diagnostics(
     }
     let doc = data_document(db, file);
     for e in &doc.errors {
-        out.push(diagnostic(
-            Code::YamlSyntax,
-            Severity::Error,
+        out.push(Diagnostic::error(
             e.range,
-            &e.message,
+            Code::YamlSyntax,
+            e.message.as_str(),
         ));
     }
     let Some(root) = &doc.root else {
@@ -87,27 +84,16 @@ pub fn data_file_diagnostics(
                     out.extend(type_mismatch(db, workspace, &types, key, t, value));
                 }
             }
-            Some(Err(message)) => out.push(diagnostic(
-                Code::HieraUnknownParameter,
-                Severity::Warning,
+            Some(Err(message)) => out.push(Diagnostic::warning(
                 key_node.range,
-                &message,
+                Code::HieraUnknownParameter,
+                message,
             )),
             Some(Ok(_)) | None => {}
         }
     }
     out.sort_by_key(|d| d.range.start());
     out
-}
-
-fn diagnostic(code: Code, severity: Severity, range: TextRange, message: &str) -> Diagnostic {
-    Diagnostic {
-        range,
-        severity,
-        code,
-        message: Arc::from(message),
-        related: None,
-    }
 }
 
 /// For each layer whose levels read the file, whether it answers a key
@@ -182,11 +168,10 @@ fn type_mismatch(
             return None;
         }
     }
-    Some(diagnostic(
-        Code::HieraTypeMismatch,
-        Severity::Error,
+    Some(Diagnostic::error(
         value.range,
-        &format!(
+        Code::HieraTypeMismatch,
+        format!(
             "'{key}' binds a parameter of type {}, but this value is {}",
             types.describe(t),
             to_programmatic(&v)
@@ -206,12 +191,7 @@ fn scalar_problems(text: &str, root: &YamlNode, out: &mut Vec<Diagnostic>) {
             return;
         }
         if let Some(message) = crate::hiera::yaml::refused_by_puppet(text, node) {
-            out.push(diagnostic(
-                Code::YamlSyntax,
-                Severity::Error,
-                node.range,
-                message,
-            ));
+            out.push(Diagnostic::error(node.range, Code::YamlSyntax, message));
         }
     });
 }
@@ -272,7 +252,12 @@ fn check_interpolations(
             _ => None,
         };
         if let Some((severity, message)) = problem {
-            out.push(diagnostic(Code::HieraInterpolation, severity, at, &message));
+            out.push(Diagnostic::new(
+                at,
+                severity,
+                Code::HieraInterpolation,
+                message,
+            ));
         }
     }
 }

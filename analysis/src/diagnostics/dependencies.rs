@@ -91,21 +91,21 @@ pub(crate) fn undeclared_dependencies(
         super::for_each_node(root, |node| {
             let mut found = Vec::new();
             references(node, &mut found);
-            if found.is_empty() {
-                return;
-            }
-            let Some(present) = modules_known_present(node) else {
-                return;
-            };
+            // The guards around the node, read only for what is reported.
+            let mut present = None;
             for (used, name, range) in found {
                 let key = (used, name.trim_start_matches("::").to_lowercase());
                 let undeclared = owners
                     .entry(key.clone())
                     .or_insert_with(|| check.undeclared_owner(used, &key.1));
-                if let Some((modules, what)) = undeclared
-                    .as_ref()
-                    .filter(|(modules, _)| !modules.iter().any(|m| present.contains(m)))
-                {
+                let Some((modules, what)) = undeclared else {
+                    continue;
+                };
+                let Some(present) = present.get_or_insert_with(|| modules_known_present(node))
+                else {
+                    return;
+                };
+                if !modules.iter().any(|m| present.contains(m)) {
                     let diagnostic = check.report(range, &name, what, modules);
                     out.push(ItemDiagnostic::in_segment(segment as u32, diagnostic));
                 }

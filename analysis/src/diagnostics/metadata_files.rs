@@ -8,9 +8,8 @@
 use super::Diagnostic;
 use crate::db::{MetadataFile, Workspace};
 use crate::metadata::{dependency_module, metadata, module_info, standing, Dependency, Standing};
-use puppet_syntax::{Code, Severity, TextRange};
+use puppet_syntax::Code;
 use std::collections::HashMap;
-use std::sync::Arc;
 
 #[salsa::tracked(returns(ref))]
 pub fn metadata_file_diagnostics(
@@ -22,7 +21,7 @@ pub fn metadata_file_diagnostics(
     let mut out: Vec<Diagnostic> = m
         .problems
         .iter()
-        .map(|p| diagnostic(p.code, p.severity, p.range, p.message.clone()))
+        .map(|p| Diagnostic::new(p.range, p.severity, p.code, p.message.clone()))
         .collect();
     let text = file.text(db);
     for (entries, key) in [
@@ -41,16 +40,6 @@ pub fn metadata_file_diagnostics(
     out
 }
 
-fn diagnostic(code: Code, severity: Severity, range: TextRange, message: String) -> Diagnostic {
-    Diagnostic {
-        range,
-        severity,
-        code,
-        message: Arc::from(message),
-        related: None,
-    }
-}
-
 fn invalid_range(d: &Dependency, out: &mut Vec<Diagnostic>) {
     let Some(requirement) = &d.version_requirement else {
         return;
@@ -63,12 +52,7 @@ fn invalid_range(d: &Dependency, out: &mut Vec<Diagnostic>) {
     } else {
         "; Puppet reads `>= 1.0.0 < 2.0.0`, `1.x`, `~1.2`, `^1.2`, `1.0.0 - 2.0.0` and alternatives with `||`"
     };
-    out.push(diagnostic(
-        Code::InvalidVersionRange,
-        Severity::Warning,
-        requirement.range,
-        format!("{error}: `puppet module` and the PDK refuse it, and `puppet module list` cannot check the dependency{hint}"),
-    ));
+    out.push(Diagnostic::warning(requirement.range, Code::InvalidVersionRange, format!("{error}: `puppet module` and the PDK refuse it, and `puppet module list` cannot check the dependency{hint}")));
 }
 
 /// Entries naming a module (for `requirements`, a name) given before.
@@ -89,15 +73,10 @@ fn duplicates(text: &str, entries: &[Dependency], key: &str, out: &mut Vec<Diagn
                 } else {
                     format!(" (as '{}')", first.name.value)
                 };
-                out.push(diagnostic(
-                    Code::DuplicateDependency,
-                    Severity::Warning,
-                    d.name.range,
-                    format!(
+                out.push(Diagnostic::warning(d.name.range, Code::DuplicateDependency, format!(
                         "'{}' is declared twice in `{key}`: also on line {line}{same}; only one module of a name can be installed, and `puppet module` refuses conflicting ranges",
                         d.name.value
-                    ),
-                ));
+                    )));
             }
             None => {
                 seen.insert(id, d);
@@ -146,10 +125,5 @@ fn unmet(
             ),
         ),
     };
-    out.push(diagnostic(
-        Code::UnmetDependency,
-        Severity::Warning,
-        range,
-        message,
-    ));
+    out.push(Diagnostic::warning(range, Code::UnmetDependency, message));
 }

@@ -68,32 +68,32 @@ impl Diagnostic {
     /// item's diagnostics are position-free until the file places them.
     const LINE: &'static str = "{line}";
 
-    fn error(range: TextRange, code: Code, message: String) -> Diagnostic {
+    /// A diagnostic of a severity its code may be reported with.
+    fn new(
+        range: TextRange,
+        severity: Severity,
+        code: Code,
+        message: impl Into<Arc<str>>,
+    ) -> Diagnostic {
         debug_assert!(
-            code.reported().allows(Severity::Error),
-            "{code} is not an error"
+            code.reported().allows(severity),
+            "{code} is not reported as {severity:?}"
         );
         Diagnostic {
             range,
-            severity: Severity::Error,
+            severity,
             code,
             message: message.into(),
             related: None,
         }
     }
 
-    fn warning(range: TextRange, code: Code, message: String) -> Diagnostic {
-        debug_assert!(
-            code.reported().allows(Severity::Warning),
-            "{code} is not a warning"
-        );
-        Diagnostic {
-            range,
-            severity: Severity::Warning,
-            code,
-            message: message.into(),
-            related: None,
-        }
+    fn error(range: TextRange, code: Code, message: impl Into<Arc<str>>) -> Diagnostic {
+        Diagnostic::new(range, Severity::Error, code, message)
+    }
+
+    fn warning(range: TextRange, code: Code, message: impl Into<Arc<str>>) -> Diagnostic {
+        Diagnostic::new(range, Severity::Warning, code, message)
     }
 }
 

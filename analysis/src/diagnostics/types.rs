@@ -124,18 +124,16 @@ fn check_instance(
         return;
     };
     if rejects(&value) {
-        out.push(Diagnostic {
-            range: value_expr.syntax().text_range(),
+        out.push(Diagnostic::new(
+            value_expr.syntax().text_range(),
             severity,
             code,
-            message: format!(
+            format!(
                 "{what} expects a value of type {}, got {}",
                 expected(),
                 to_programmatic(&value)
-            )
-            .into(),
-            related: None,
-        });
+            ),
+        ));
     }
 }
 
