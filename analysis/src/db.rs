@@ -132,6 +132,10 @@ pub struct Workspace {
     /// templates, `file()` and `puppet:///modules/` sources name.
     #[returns(ref)]
     pub assets: BTreeSet<PathBuf>,
+    /// The Puppet checked for (version, `strict`, `strict_variables`):
+    /// verdicts that differ between Puppet 7 and 8 read it.
+    #[returns(copy)]
+    pub target: puppet_runtime::target::Target,
 }
 
 /// The syntax tree of a file. Cheap to clone (a green tree and errors).
@@ -210,4 +214,12 @@ impl RootDatabase {
             .map(|mut log| std::mem::take(&mut *log))
             .unwrap_or_default()
     }
+}
+
+/// The built-ins of the Puppet the workspace is checked for.
+pub fn workspace_builtins(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+) -> &'static crate::builtins::Builtins {
+    crate::builtins::builtins_for(workspace.target(db).version)
 }

@@ -10,6 +10,7 @@ use crate::hiera::lookup::Node;
 use crate::hir::items::{FilePlaces, ItemCache, ItemContent};
 use crate::hir::{ItemKind, Published};
 use crate::workspace::{discover, Discovered, Layout, Module};
+use puppet_runtime::target::Target;
 use puppet_syntax::line_index::LineIndex;
 use puppet_syntax::{SharedText, SourceKind};
 use puppet_vfs::FileSystem;
@@ -39,6 +40,8 @@ pub struct AnalysisHost {
     docs: Arc<DocSource>,
     /// The node whose Hiera values hovers show (set by the user).
     hiera_node: Option<Arc<Node>>,
+    /// Where the target Puppet's version came from, in words (for hovers).
+    target_source: Arc<str>,
 }
 
 /// An edit whose range lies in `text`, on character boundaries.
@@ -160,6 +163,7 @@ impl AnalysisHost {
             Vec::new(),
             layout,
             BTreeSet::new(),
+            Target::default(),
         )
         .durability(Durability::HIGH)
         .new(&db);
@@ -174,6 +178,7 @@ impl AnalysisHost {
             item_caches: HashMap::new(),
             docs: Arc::default(),
             hiera_node: None,
+            target_source: Arc::from("the default"),
         }
     }
 
@@ -690,6 +695,25 @@ impl AnalysisHost {
         }
     }
 
+    /// The Puppet the workspace is checked for (Puppet 8's defaults until
+    /// set), and where its version came from, in words. Everything that
+    /// reads it is recomputed when it changes.
+    pub fn set_target(&mut self, target: Target, source: &str) {
+        if *self.target_source != *source {
+            self.target_source = Arc::from(source);
+        }
+        if self.workspace.target(&self.db) != target {
+            self.workspace
+                .set_target(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(target);
+        }
+    }
+
+    pub fn target(&self) -> Target {
+        self.workspace.target(&self.db)
+    }
+
     pub fn set_layout(&mut self, layout: Layout) {
         if *self.workspace.layout(&self.db) != layout {
             self.workspace
@@ -780,6 +804,7 @@ impl AnalysisHost {
     pub fn analysis(&self) -> Analysis {
         Analysis {
             hiera_node: self.hiera_node.clone(),
+            target_source: self.target_source.clone(),
             docs: self.docs.clone(),
             db: self.db.clone(),
             workspace: self.workspace,
@@ -800,6 +825,7 @@ impl AnalysisHost {
 #[derive(Clone)]
 pub struct Analysis {
     hiera_node: Option<Arc<Node>>,
+    target_source: Arc<str>,
     db: RootDatabase,
     workspace: Workspace,
     files: Arc<BTreeMap<PathBuf, SourceFile>>,
@@ -807,6 +833,11 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The built-ins of the Puppet the workspace is checked for.
+    pub fn builtins(&self) -> &'static crate::builtins::Builtins {
+        crate::db::workspace_builtins(&self.db, self.workspace)
+    }
+
     /// Puppet's installed reference text, for hovers.
     pub fn docs(&self) -> &DocSource {
         &self.docs
@@ -815,6 +846,12 @@ impl Analysis {
     /// The node whose Hiera values hovers show, when the user chose one.
     pub fn hiera_node(&self) -> Option<&Node> {
         self.hiera_node.as_deref()
+    }
+
+    /// The Puppet the workspace is checked for, and where its version came
+    /// from (`set by --puppet-version`, `the default`...).
+    pub fn target(&self) -> (Target, &str) {
+        (self.workspace.target(&self.db), &self.target_source)
     }
 
     /// Every diagnostic of a file, or `Err` when a newer edit cancelled the

@@ -24,7 +24,8 @@ pub mod metadata;
 pub mod module_facts;
 pub mod resolve;
 pub mod ruby_plugins;
+pub mod version_detection;
 pub mod workspace;
 
 // The runtime crate's modules, at the paths the semantic layers use.
-pub use puppet_runtime::{builtins, eval, model, ops, semver, types, values};
+pub use puppet_runtime::{builtins, eval, model, ops, semver, target, types, values};

@@ -6,6 +6,7 @@ mod linting;
 mod lsp;
 mod project_config;
 mod reporting;
+mod target;
 
 /// The server allocates and frees many short-lived trees and strings; jemalloc
 /// keeps that cheap where the system allocator churns (see docs/benchmarks.md).
@@ -76,6 +77,10 @@ enum Command {
         /// formatting) to the files, then report what remains.
         #[arg(long)]
         fix: bool,
+        /// The Puppet to give verdicts for: 7 or 8 (default: what the
+        /// project's metadata.json or Gemfile requires, else 8).
+        #[arg(long, value_name = "7|8")]
+        puppet_version: Option<puppet_analysis::target::PuppetVersion>,
     },
     /// Print the inferred type of every variable reference of the files
     /// under the paths, one JSON line `{"path","line","column","name","type"}`
@@ -174,6 +179,7 @@ fn main() -> ExitCode {
             no_lint,
             no_format_check,
             fix,
+            puppet_version,
         } => cli::check::run(
             &paths,
             &cli::check::Options {
@@ -183,6 +189,7 @@ fn main() -> ExitCode {
                 lint: !no_lint,
                 format_check: !no_format_check,
                 fix,
+                puppet_version,
             },
         ),
         Command::Types { paths, libraries } => cli::types::run(&paths, &libraries),

@@ -12,8 +12,8 @@
 use crate::codes::ProblemCode;
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use puppet_analysis::builtins::suggest::suggest;
+use puppet_analysis::target::{PuppetVersion, Strict};
 use puppet_lint_checks::{check_info, rc_file_locations, LintConfig, RcProblem, CHECKS};
-use puppet_syntax::Code;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -242,8 +242,6 @@ pub struct WorkspaceSettings {
     pub module_paths: Vec<PathBuf>,
     /// Files not checked.
     pub exclude: Excludes,
-    /// When false, `unknown-variable` is hidden (default true).
-    pub strict_variables: bool,
 }
 
 impl Default for WorkspaceSettings {
@@ -251,9 +249,20 @@ impl Default for WorkspaceSettings {
         WorkspaceSettings {
             module_paths: Vec::new(),
             exclude: Excludes::default(),
-            strict_variables: true,
         }
     }
+}
+
+/// `[puppet]`: the Puppet the code is checked for. Unset keys come from the
+/// project's files (`metadata.json`, `Gemfile`) or the version's defaults
+/// ([`crate::target::TargetChoice`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PuppetSettings {
+    pub version: Option<PuppetVersion>,
+    /// Puppet's `strict` setting.
+    pub strict: Option<Strict>,
+    /// Puppet's `strict_variables` setting.
+    pub strict_variables: Option<bool>,
 }
 
 /// `[hiera]`: the node whose Hiera values hovers show, as `puppet lookup
@@ -281,6 +290,7 @@ pub struct ProjectConfig {
     pub format: FormatSettings,
     pub workspace: WorkspaceSettings,
     pub hiera: HieraSettings,
+    pub puppet: PuppetSettings,
 }
 
 impl ProjectConfig {
@@ -294,13 +304,13 @@ impl ProjectConfig {
             format: FormatSettings::default(),
             workspace: WorkspaceSettings::default(),
             hiera: HieraSettings::default(),
+            puppet: PuppetSettings::default(),
         }
     }
 
     /// Whether a diagnostic with code `name` (an analysis code or a
     /// puppet-lint check name) is shown under these settings,
     /// once produced. Order: `severity = "off"`, then `ignore`, then
-    /// `strict_variables = false` (hides `unknown-variable`), then
     /// `lint.enabled = false` (hides puppet-lint's checks), then `select`
     /// (when not empty, only the selected codes); otherwise an analysis code
     /// is shown when it is on by default or has a severity set, and a
@@ -309,9 +319,6 @@ impl ProjectConfig {
     pub fn shows(&self, name: &str) -> bool {
         let setting = self.diagnostics.severity.get(name).copied();
         if setting == Some(SeveritySetting::Off) || self.diagnostics.ignore.contains(name) {
-            return false;
-        }
-        if !self.workspace.strict_variables && name == Code::UnknownVariable.as_str() {
             return false;
         }
         let lint_check = check_info(name).is_some();
@@ -470,6 +477,16 @@ struct RawConfig {
     workspace: RawWorkspace,
     #[serde(default)]
     hiera: RawHiera,
+    #[serde(default)]
+    puppet: RawPuppet,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawPuppet {
+    version: Option<Spanned<toml::Value>>,
+    strict: Option<Spanned<String>>,
+    strict_variables: Option<bool>,
 }
 
 #[derive(Deserialize, Default)]
@@ -514,7 +531,6 @@ struct RawWorkspace {
     module_paths: Vec<String>,
     #[serde(default)]
     exclude: Vec<Spanned<String>>,
-    strict_variables: Option<bool>,
 }
 
 /// The 1-based line and column (in characters) of byte `offset` of `text`.
@@ -597,10 +613,8 @@ pub fn parse(text: &str, path: &Path) -> Result<ProjectConfig, ConfigError> {
         .collect();
     workspace.exclude = Excludes::new(&raw.workspace.exclude)
         .map_err(|(span, m)| error_at(Some(span), format!("workspace.exclude: {m}")))?;
-    workspace.strict_variables = raw
-        .workspace
-        .strict_variables
-        .unwrap_or(workspace.strict_variables);
+    config.puppet = puppet_settings(raw.puppet)
+        .map_err(|(span, m)| error_at(Some(span), format!("puppet.{m}")))?;
     let global = match raw.hiera.global {
         Some(path) if !path.get_ref().ends_with("hiera.yaml") => {
             return Err(error_at(
@@ -617,6 +631,40 @@ pub fn parse(text: &str, path: &Path) -> Result<ProjectConfig, ConfigError> {
         global,
     };
     Ok(config)
+}
+
+/// `[puppet]`, validated: `version` is `7` or `8` (a number or a string,
+/// `"8.10.0"` too), `strict` one of Puppet's words.
+fn puppet_settings(raw: RawPuppet) -> Result<PuppetSettings, (std::ops::Range<usize>, String)> {
+    let version = match raw.version {
+        Some(value) => {
+            let span = value.span();
+            let text = match value.into_inner() {
+                toml::Value::Integer(n) => n.to_string(),
+                toml::Value::Float(n) => n.to_string(),
+                toml::Value::String(s) => s,
+                other => other.to_string(),
+            };
+            Some(
+                text.parse::<PuppetVersion>()
+                    .map_err(|m| (span, format!("version: {m}")))?,
+            )
+        }
+        None => None,
+    };
+    let strict = match raw.strict {
+        Some(word) => Some(
+            word.get_ref()
+                .parse::<Strict>()
+                .map_err(|m| (word.span(), format!("strict: {m}")))?,
+        ),
+        None => None,
+    };
+    Ok(PuppetSettings {
+        version,
+        strict,
+        strict_variables: raw.strict_variables,
+    })
 }
 
 /// Reads and validates the file at `path` (made absolute against the

@@ -178,14 +178,14 @@ codes! {
     UnknownModuleFile = "unknown-module-file", Semantic, ErrorOrWarning, true, "`file()` naming no file the module has (an error), a `puppet:///modules/` source naming none (a warning: the agent fails)";
     EppMissingParameter = "epp-missing-parameter", Semantic, Error, true, "an `epp()` call without a parameter the template requires";
     EppUnknownParameter = "epp-unknown-parameter", Semantic, Error, true, "an `epp()` call passing a parameter the template does not declare";
-    UnknownVariable = "unknown-variable", Semantic, Warning, true, "a variable defined nowhere it could be seen from (off with `strictVariables: false`)";
+    UnknownVariable = "unknown-variable", Semantic, ErrorOrWarning, true, "a variable defined nowhere it could be seen from: an error under `strict_variables` (Puppet 8's default), where reading it fails; a warning otherwise, where it is undef";
+    LegacyFact = "legacy-fact", Semantic, ErrorOrWarning, true, "a legacy fact (`$osfamily`, `$facts['osfamily']`), which Puppet 8 no longer receives: reading it as a variable fails under `strict_variables`, through `$facts` it is undef";
     UnusedVariable = "unused-variable", Semantic, Warning, true, "a variable assigned and never read";
     UnusedParameter = "unused-parameter", Semantic, Warning, true, "a parameter never read (defines, functions, lambdas, templates)";
     ReassignedVariable = "reassigned-variable", Semantic, ErrorOrWarning, true, "a variable assigned twice in one scope: an error when both assignments can run, a warning when their conditions may exclude each other";
     StringsUnknownParam = "strings-unknown-param", Semantic, Warning, true, "a puppet-strings `@param` or `@option` naming no parameter of the definition";
     StringsParamTypeMismatch = "strings-param-type-mismatch", Semantic, Warning, true, "a puppet-strings `@param` type that contradicts the declared type (neither contains the other)";
     StringsMissingParam = "strings-missing-param", Semantic, Warning, false, "a parameter without `@param` in a puppet-strings comment (off by default: puppet-lint's `parameter_documentation` reports the same)";
-    LegacyFact = "legacy-fact", Semantic, Warning, true, "a legacy fact read as `$::name` (off by default in Puppet 8)";
 }
 
 impl Code {

@@ -11,7 +11,8 @@ use super::module_metadata::metadata_hover;
 use super::occurrences::{occurrence_at, Referent};
 use super::{Cancellable, FilePosition};
 use crate::Analysis;
-use puppet_analysis::builtins::{bolt_functions, builtins};
+use puppet_analysis::builtins::bolt_functions;
+use puppet_analysis::db::workspace_builtins;
 use puppet_analysis::db::{parse, SourceFile, Workspace};
 use puppet_analysis::docs::DocSource;
 use puppet_analysis::hiera::lookup::Node;
@@ -20,7 +21,8 @@ use puppet_analysis::hir::{DefKind, Signature};
 use puppet_analysis::index::{lookup, Namespace};
 use puppet_analysis::infer::{infer_range, type_context, FileTypes, Inferred};
 use puppet_analysis::resolve::resolution::{variable_resolution, FileTarget};
-use puppet_analysis::resolve::scope::{Target, VariableDefKind};
+use puppet_analysis::resolve::scope::{Target, TopScopeSetter, VariableDefKind};
+use puppet_analysis::target::Target as PuppetTarget;
 use puppet_analysis::types::alias::expand_for_display;
 use puppet_analysis::values::format::to_programmatic;
 use puppet_syntax::ast::{self, AstNode};
@@ -49,7 +51,8 @@ impl Analysis {
                 return Some(HoverResult { range, markdown });
             }
             if let Some(metadata) = a.metadata_file(&pos.path) {
-                let (range, markdown) = metadata_hover(db, a.workspace(), metadata, pos.offset)?;
+                let (range, markdown) =
+                    metadata_hover(db, a.workspace(), a.target(), metadata, pos.offset)?;
                 return Some(HoverResult { range, markdown });
             }
             let file = a.file(&pos.path)?;
@@ -262,7 +265,7 @@ impl Hover<'_> {
     /// A name the workspace does not define: a core resource type or
     /// function, or a built-in data type.
     fn builtin(&self, namespace: Namespace, name: &str) -> Option<String> {
-        let b = builtins();
+        let b = workspace_builtins(self.db, self.workspace);
         match namespace {
             Namespace::DefinedType | Namespace::Class | Namespace::Type => {
                 if let Some(t) = b.resource_type(name) {
@@ -379,6 +382,7 @@ impl Hover<'_> {
             return Some(describe_def(def.kind).to_string());
         }
         let reference = resolution.reference_at(offset)?;
+        let target = self.workspace.target(self.db);
         Some(match &reference.target {
             FileTarget::Local(defs) => {
                 let def = resolution.definitions.get(*defs.first()?)?;
@@ -397,10 +401,28 @@ impl Hover<'_> {
             FileTarget::Other(Target::UnknownQualified { class }) => {
                 format!("Class `{class}` has no such variable")
             }
-            FileTarget::Other(Target::TopScope | Target::Global) => "Top-scope variable".into(),
-            FileTarget::Other(Target::BuiltIn) => "Set by Puppet for every scope".into(),
-            FileTarget::Other(Target::Fact) => {
-                "Legacy top-scope fact (deprecated; use `$facts`)".into()
+            FileTarget::Other(Target::TopScope(TopScopeSetter::Assignment) | Target::Global) => {
+                "Top-scope variable".into()
+            }
+            FileTarget::Other(Target::BuiltIn | Target::TopScope(TopScopeSetter::Compiler)) => {
+                "Set by Puppet for every scope".into()
+            }
+            FileTarget::Other(
+                Target::Fact { legacy: false }
+                | Target::TopScope(TopScopeSetter::Fact { legacy: false }),
+            ) => "Fact, as a top-scope variable".into(),
+            FileTarget::Other(
+                Target::Fact { legacy: true }
+                | Target::TopScope(TopScopeSetter::Fact { legacy: true }),
+            ) => legacy_fact_origin(token.text(), target),
+            FileTarget::Other(Target::TopScope(TopScopeSetter::Unseen)) => {
+                let setter =
+                    "set nowhere in the workspace (an ENC parameter or a fact from outside it?)";
+                if target.strict_variables {
+                    format!("Top-scope variable {setter}: unknown on Puppet {}, which fails unless something outside the workspace sets it", target.version)
+                } else {
+                    format!("Top-scope variable {setter}")
+                }
             }
             FileTarget::Other(Target::MatchVariable) => {
                 "Match variable of the last regexp match".into()
@@ -411,7 +433,14 @@ impl Hover<'_> {
             FileTarget::Other(Target::TemplateArgument) => {
                 "Passed to the template by `epp()`".into()
             }
-            FileTarget::Other(Target::Unknown) => "Unknown variable".into(),
+            FileTarget::Other(Target::Unknown) if target.strict_variables => format!(
+                "Unknown variable: Puppet {} fails here (`strict_variables`)",
+                target.version
+            ),
+            FileTarget::Other(Target::Unknown) => format!(
+                "Unknown variable: undef on Puppet {}, with a warning",
+                target.version
+            ),
             FileTarget::Other(Target::Local(_)) => "Local variable".into(),
         })
     }
@@ -476,7 +505,7 @@ impl Hover<'_> {
                     .and_then(|d| d.type_expr())
                     .map(|t| t.syntax().text().to_string().to_ascii_lowercase())
             })?;
-        let b = builtins();
+        let b = workspace_builtins(self.db, self.workspace);
         let attr = b
             .attribute(&resource, &name)
             .or_else(|| b.metaparameter(&name))?;
@@ -611,4 +640,21 @@ fn signature_text(s: &puppet_analysis::builtins::functions::Signature) -> String
         let _ = write!(text, " >> {r}");
     }
     text
+}
+
+/// A legacy fact's origin line: what it is under the target Puppet and
+/// the `$facts` expression that replaces it.
+fn legacy_fact_origin(variable: &str, target: PuppetTarget) -> String {
+    let name = variable.trim_start_matches('$').trim_start_matches("::");
+    let replacement = puppet_analysis::builtins::legacy_facts::replacement(name)
+        .map(|r| format!("; use `{r}`"))
+        .unwrap_or_default();
+    if target.has_legacy_facts() {
+        format!("Legacy fact (deprecated; unknown on Puppet 8){replacement}")
+    } else {
+        format!(
+            "Legacy fact: unknown on Puppet {}, which no longer receives legacy facts{replacement}",
+            target.version
+        )
+    }
 }

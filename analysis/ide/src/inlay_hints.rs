@@ -4,7 +4,6 @@
 
 use super::Cancellable;
 use crate::Analysis;
-use puppet_analysis::builtins::builtins;
 use puppet_analysis::db::parse;
 use puppet_analysis::index::{lookup, Namespace};
 use puppet_analysis::infer::infer_range;
@@ -109,7 +108,7 @@ fn parameter_names(a: &Analysis, name: &str, n: usize) -> Vec<String> {
             .map(|p| p.name.clone())
             .collect();
     }
-    let b = builtins();
+    let b = a.builtins();
     let Some(f) = b.function(name).or_else(|| b.stdlib_function(name)) else {
         return Vec::new();
     };

@@ -6,13 +6,13 @@
 
 use crate::targets::index_targets;
 use crate::{NavigationTarget, SymbolKind};
-use puppet_analysis::builtins::builtins;
 use puppet_analysis::db::{MetadataFile, Workspace};
 use puppet_analysis::index::Namespace;
 use puppet_analysis::metadata::{
     dependency_module, metadata, module_info, standing, Dependency, Found, Standing,
 };
 use puppet_analysis::semver::Version;
+use puppet_analysis::target::{PuppetVersion, Target};
 use puppet_syntax::{TextRange, TextSize};
 use std::fmt::Write;
 
@@ -20,6 +20,7 @@ use std::fmt::Write;
 pub(crate) fn metadata_hover(
     db: &dyn salsa::Database,
     workspace: Workspace,
+    (target, source): (Target, &str),
     file: MetadataFile,
     offset: TextSize,
 ) -> Option<(TextRange, String)> {
@@ -27,7 +28,7 @@ pub(crate) fn metadata_hover(
     let markdown = if is_dependency {
         dependency_markdown(db, workspace, dependency)
     } else {
-        requirement_markdown(dependency)
+        requirement_markdown(dependency, target, source)
     };
     Some((dependency.name.range, markdown))
 }
@@ -100,26 +101,39 @@ fn dependency_markdown(
     md
 }
 
-fn requirement_markdown(requirement: &Dependency) -> String {
+/// A `puppet` or `openvox` requirement: which of the Puppet versions
+/// puppet-ls knows it allows, and the version checked for with its source.
+fn requirement_markdown(requirement: &Dependency, target: Target, source: &str) -> String {
     let name = &requirement.name.value;
     let range = range_text(requirement);
     let mut md = format!("**{name}** `{range}`\n\n");
-    if !name.eq_ignore_ascii_case("puppet") {
+    if !name.eq_ignore_ascii_case("puppet") && !name.eq_ignore_ascii_case("openvox") {
         return md;
     }
-    let modelled = &builtins().puppet_version;
-    let verdict = match (requirement.range(), Version::parse(modelled)) {
-        (Ok(r), Ok(v)) if r.includes(&v) => "includes it",
-        (Ok(_), Ok(_)) => "excludes it",
-        (Err(e), _) => {
+    let range = match requirement.range() {
+        Ok(range) => range,
+        Err(e) => {
             let _ = writeln!(md, "{e}.");
             return md;
         }
-        _ => return md,
     };
+    let verdicts: Vec<String> = PuppetVersion::ALL
+        .into_iter()
+        .map(|v| {
+            let release = Version::parse(&format!("{}.0", v.reference_release()));
+            let allowed = release.is_ok_and(|r| range.includes(&r));
+            format!(
+                "Puppet {} {}",
+                v.reference_release(),
+                if allowed { "allowed" } else { "excluded" }
+            )
+        })
+        .collect();
+    let _ = writeln!(md, "{}.\n", verdicts.join(", "));
     let _ = writeln!(
         md,
-        "puppet-ls checks code as Puppet {modelled} reads it; this range {verdict}."
+        "puppet-ls checks this workspace for Puppet {} (`strict = {}`, `strict_variables = {}`); the version is {source}.",
+        target.version, target.strict, target.strict_variables
     );
     md
 }

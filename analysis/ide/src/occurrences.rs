@@ -557,14 +557,18 @@ impl Walker<'_> {
             "resource" => {}
             _ => {
                 // Only resource types take titles (not `Optional[String]`).
-                let is_resource_type = puppet_analysis::builtins::builtins()
-                    .resource_type(&type_name)
-                    .is_some()
-                    || matches!(
-                        self.type_referent(&type_name),
-                        Referent::RubyType(_)
-                            | Referent::Definition(Namespace::DefinedType | Namespace::Class, _)
-                    );
+                let is_resource_type =
+                    puppet_analysis::db::workspace_builtins(self.db, self.workspace)
+                        .resource_type(&type_name)
+                        .is_some()
+                        || matches!(
+                            self.type_referent(&type_name),
+                            Referent::RubyType(_)
+                                | Referent::Definition(
+                                    Namespace::DefinedType | Namespace::Class,
+                                    _
+                                )
+                        );
                 if !is_resource_type {
                     return;
                 }

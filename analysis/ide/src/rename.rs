@@ -10,7 +10,6 @@ use super::occurrences::{occurrence_at, occurrences_of, NameStyle, Occurrence, R
 use super::{Cancellable, FilePosition, SourceChange, TextEdit};
 use crate::hiera_data::data_keys_of;
 use crate::Analysis;
-use puppet_analysis::builtins::builtins;
 use puppet_analysis::db::Workspace;
 use puppet_analysis::hir::DefKind;
 use puppet_analysis::index::{index_key, lookup, Namespace};
@@ -113,10 +112,10 @@ fn renamable_at(a: &Analysis, pos: &FilePosition) -> Result<Occurrence, String> 
                 return Ok(occurrence);
             }
             let builtin = match namespace {
-                Namespace::Function => builtins().resolve_function(name, true).is_some(),
+                Namespace::Function => a.builtins().resolve_function(name, true).is_some(),
                 Namespace::Type | Namespace::DefinedType | Namespace::Class => {
-                    builtins().resource_type(name).is_some()
-                        || builtins().is_core_type_without_data(name)
+                    a.builtins().resource_type(name).is_some()
+                        || a.builtins().is_core_type_without_data(name)
                         || puppet_analysis::model::Type::from_name(&capitalize(name)).is_some()
                 }
                 Namespace::Node => false,
@@ -132,7 +131,7 @@ fn renamable_at(a: &Analysis, pos: &FilePosition) -> Result<Occurrence, String> 
         )),
         Referent::ExternalVariable(name) => {
             let leaf = name.trim_start_matches("::");
-            Err(if builtins().fact(leaf).is_some() {
+            Err(if a.builtins().fact(leaf).is_some() {
                 format!("'${leaf}' is a fact and cannot be renamed")
             } else if BUILTIN_VARIABLES.contains(&leaf) {
                 format!("'${leaf}' is set by Puppet and cannot be renamed")

@@ -7,7 +7,7 @@
 
 use super::Cancellable;
 use crate::Analysis;
-use puppet_analysis::builtins::builtins;
+use puppet_analysis::builtins::Builtins;
 use puppet_analysis::model::Type;
 use puppet_analysis::resolve::resolution::{variable_resolution, FileTarget, Resolution};
 use puppet_analysis::resolve::scope::Target;
@@ -133,7 +133,7 @@ impl Analysis {
             };
             let resolution = variable_resolution(a.db(), a.workspace(), file);
             let stdlib = a.workspace().layout(a.db()).module("stdlib").is_some();
-            let classifier = Classifier::new(resolution, stdlib);
+            let classifier = Classifier::new(resolution, stdlib, a.builtins());
             let mut out = Vec::new();
             for token in root
                 .descendants_with_tokens()
@@ -196,13 +196,16 @@ struct Classifier<'a> {
     references: HashMap<TextSize, usize>,
     /// stdlib is in the workspace, so its functions count as built in.
     stdlib: bool,
+    /// The built-ins of the Puppet checked for.
+    builtins: &'static Builtins,
 }
 
 impl<'a> Classifier<'a> {
-    fn new(resolution: &'a Resolution, stdlib: bool) -> Self {
+    fn new(resolution: &'a Resolution, stdlib: bool, builtins: &'static Builtins) -> Self {
         Classifier {
             resolution,
             stdlib,
+            builtins,
             definitions: resolution
                 .definitions
                 .iter()
@@ -244,7 +247,7 @@ impl<'a> Classifier<'a> {
             AT | ATAT => plain(K::Decorator),
             EPP_OPEN | EPP_CLOSE | EPP_RENDER_OPEN | EPP_RENDER_CLOSE => plain(K::Macro),
             VARIABLE => self.variable(token, &parent),
-            TYPE_REF => type_ref(token, &parent),
+            TYPE_REF => type_ref(self.builtins, token, &parent),
             NAME => self.name(token, &parent),
             k if k.is_keyword() => {
                 if parent.kind() == ATTRIBUTE && is_first_significant(token, &parent) {
@@ -296,7 +299,7 @@ impl<'a> Classifier<'a> {
                     .is_some_and(|d| d.kind.is_param());
                 (if param { K::Parameter } else { K::Variable }, 0)
             }
-            Some(FileTarget::Other(Target::BuiltIn | Target::Fact)) => (
+            Some(FileTarget::Other(Target::BuiltIn | Target::Fact { .. })) => (
                 K::Variable,
                 modifiers::READONLY | modifiers::DEFAULT_LIBRARY,
             ),
@@ -329,7 +332,7 @@ impl<'a> Classifier<'a> {
                 match grand.kind() {
                     CALL_EXPR | STATEMENT_CALL if first_child => self.function(text),
                     APPLY_EXPR if first_child => (K::Keyword, 0),
-                    RESOURCE_EXPR | COLLECTOR if first_child => resource_type(text),
+                    RESOURCE_EXPR | COLLECTOR if first_child => resource_type(self.builtins, text),
                     _ if is_class_name_position(parent) => (K::Class, 0),
                     ATTRIBUTE => (K::EnumMember, 0),
                     _ => (K::String, 0),
@@ -344,7 +347,7 @@ impl Classifier<'_> {
     /// A function name: built-in ones (Puppet's, and stdlib's when it is
     /// in the workspace) are marked.
     fn function(&self, name: &str) -> (SemanticTokenKind, u32) {
-        let builtin = builtins().resolve_function(name, self.stdlib).is_some();
+        let builtin = self.builtins.resolve_function(name, self.stdlib).is_some();
         (
             SemanticTokenKind::Function,
             if builtin {
@@ -361,8 +364,8 @@ fn is_first_significant(token: &SyntaxToken, node: &SyntaxNode) -> bool {
 }
 
 /// A resource type name in a declaration: `class`, built-in or defined.
-fn resource_type(name: &str) -> (SemanticTokenKind, u32) {
-    let builtin = builtins().resource_type(name).is_some();
+fn resource_type(builtins: &Builtins, name: &str) -> (SemanticTokenKind, u32) {
+    let builtin = builtins.resource_type(name).is_some();
     (
         SemanticTokenKind::Type,
         if builtin {
@@ -375,7 +378,11 @@ fn resource_type(name: &str) -> (SemanticTokenKind, u32) {
 
 /// `String`, `File`, `My::Alias`: declared at an alias's name, built in
 /// when Puppet knows the data type or resource type.
-fn type_ref(token: &SyntaxToken, parent: &SyntaxNode) -> Option<(SemanticTokenKind, u32)> {
+fn type_ref(
+    builtins: &Builtins,
+    token: &SyntaxToken,
+    parent: &SyntaxNode,
+) -> Option<(SemanticTokenKind, u32)> {
     use SyntaxKind::*;
     let declared = modifiers::DECLARATION | modifiers::DEFINITION;
     let is_name = parent.kind() == TYPE_REFERENCE
@@ -387,7 +394,7 @@ fn type_ref(token: &SyntaxToken, parent: &SyntaxNode) -> Option<(SemanticTokenKi
     }
     let name = token.text().trim_start_matches("::");
     let builtin =
-        Type::from_name(name).is_some() || builtins().resource_type(&name.to_lowercase()).is_some();
+        Type::from_name(name).is_some() || builtins.resource_type(&name.to_lowercase()).is_some();
     Some((
         SemanticTokenKind::Type,
         if builtin {

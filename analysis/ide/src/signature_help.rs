@@ -8,7 +8,7 @@
 
 use super::{Cancellable, FilePosition};
 use crate::Analysis;
-use puppet_analysis::builtins::{builtins, ParamKind, Signature};
+use puppet_analysis::builtins::{ParamKind, Signature};
 use puppet_analysis::diagnostics::types::{evaluate, is_constant};
 use puppet_analysis::eval::parse_type;
 use puppet_analysis::index::{lookup, Namespace};
@@ -70,7 +70,7 @@ impl Analysis {
             .layout(self.db())
             .module("stdlib")
             .is_some();
-        if let Some(function) = builtins().resolve_function(&name, stdlib) {
+        if let Some(function) = self.builtins().resolve_function(&name, stdlib) {
             let dispatches: Vec<Dispatch> = function
                 .signatures
                 .iter()

@@ -18,6 +18,9 @@
 //!   generated from Puppet itself), plain data;
 //! - [`eval`]: the bounded constant evaluator, which consults the tables
 //!   and reads their type strings back as types.
+//!
+//! [`target`] (the Puppet version and compiler settings checked for) is
+//! plain data that the tables and the evaluator read.
 
 pub mod builtins;
 pub mod eval;
@@ -26,6 +29,7 @@ pub mod model;
 pub mod ops;
 pub mod regexp;
 pub mod semver;
+pub mod target;
 pub mod time;
 pub mod types;
 pub mod values;

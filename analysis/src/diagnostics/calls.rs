@@ -8,7 +8,8 @@
 use super::arguments::{check_argument_types, Overload};
 use super::workspace_types::WorkspaceTypes;
 use super::Diagnostic;
-use crate::builtins::{bolt_functions, builtins, in_plan_code, suggest};
+use crate::builtins::{bolt_functions, in_plan_code, suggest};
+use crate::db::workspace_builtins;
 use crate::db::Workspace;
 use crate::hir::body::SegmentRange;
 use crate::hir::{BodySourceMap, DefKind};
@@ -95,7 +96,9 @@ impl CallChecks<'_> {
         let plugins = plugin_index(self.db, self.workspace);
         let defined_here = plugins.functions.contains(&name)
             || !lookup(self.db, self.workspace, Namespace::Function, &name).is_empty();
-        if let Some(function) = builtins().resolve_function(&name, self.stdlib() && !defined_here) {
+        if let Some(function) = workspace_builtins(self.db, self.workspace)
+            .resolve_function(&name, self.stdlib() && !defined_here)
+        {
             if !splat && !function.accepts_arg_count(argc) {
                 out.push(Diagnostic::error(
                     call.range,
@@ -167,9 +170,9 @@ impl CallChecks<'_> {
                 return;
             }
         }
-        let core = builtins().suggest_function(&name, false);
+        let core = workspace_builtins(self.db, self.workspace).suggest_function(&name, false);
         let stdlib = self.stdlib();
-        let workspace = builtins()
+        let workspace = workspace_builtins(self.db, self.workspace)
             .suggest_function(&name, stdlib)
             .into_iter()
             .filter(|f| !core.contains(f))

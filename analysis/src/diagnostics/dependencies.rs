@@ -20,7 +20,7 @@
 //! item, so a keystroke re-runs it for the edited item alone.
 
 use super::{Diagnostic, ItemDiagnostic};
-use crate::builtins::builtins;
+use crate::db::workspace_builtins;
 use crate::db::{Item, Workspace};
 use crate::hir::DefKind;
 use crate::index::{lookup, Namespace, Resolved};
@@ -321,13 +321,16 @@ impl Check<'_> {
     /// The modules defining a name, and what the name is.
     fn owners(&self, used: Used, name: &str) -> Option<(BTreeSet<String>, &'static str)> {
         let core_type = || {
-            let b = builtins();
+            let b = workspace_builtins(self.db, self.workspace);
             b.resource_type(name).is_some() || b.is_vendored_core_type(name)
         };
         match used {
             Used::Class => Some((self.defined(Namespace::Class, name), "class")),
             Used::Function => {
-                if builtins().function(name).is_some() {
+                if workspace_builtins(self.db, self.workspace)
+                    .function(name)
+                    .is_some()
+                {
                     return None;
                 }
                 // Plans share the namespace but are not called

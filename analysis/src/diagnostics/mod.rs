@@ -385,7 +385,7 @@ pub(crate) fn item_diagnostics(
             .map(|(segment, d)| ItemDiagnostic::in_segment(segment, d)),
     );
     let scopes = item_scopes(db, workspace, item);
-    variables::check_variables(scopes, &map, &mut out);
+    variables::check_variables(scopes, &map, workspace.target(db), &mut out);
     out
 }
 

@@ -9,7 +9,8 @@
 //! is not checked out (a warning).
 
 use super::Diagnostic;
-use crate::builtins::{builtins, suggest};
+use crate::builtins::{suggest, Builtins};
+use crate::db::workspace_builtins;
 use crate::db::{SourceFile, Workspace};
 use crate::hiera::data::hiera_key_index;
 use crate::hir::{DefKind, Signature};
@@ -155,10 +156,13 @@ impl ResourceChecks<'_> {
         range: TextRange,
         out: &mut Vec<Diagnostic>,
     ) -> Option<TypeInfo> {
-        if builtins().resource_type(name).is_some() {
+        if workspace_builtins(self.db, self.workspace)
+            .resource_type(name)
+            .is_some()
+        {
             return Some(TypeInfo::Core(name.to_string()));
         }
-        if builtins().is_core_type_without_data(name) {
+        if workspace_builtins(self.db, self.workspace).is_core_type_without_data(name) {
             return Some(TypeInfo::CoreWithoutData);
         }
         if let Some(t) = self.plugins().types.get(name) {
@@ -175,7 +179,7 @@ impl ResourceChecks<'_> {
             ));
             return None;
         }
-        let core = builtins().suggest_type(name);
+        let core = workspace_builtins(self.db, self.workspace).suggest_type(name);
         let workspace = suggest::suggest(name, self.plugins().types.keys().map(String::as_str), 3);
         let best = super::Suggestion::best(&core, &workspace);
         super::report_unknown(
@@ -201,7 +205,8 @@ impl ResourceChecks<'_> {
         if matches!(info, TypeInfo::Ruby(_, true) | TypeInfo::CoreWithoutData) {
             return;
         }
-        let accepted = accepted_attributes(info);
+        let builtins = workspace_builtins(self.db, self.workspace);
+        let accepted = accepted_attributes(builtins, info);
         for attribute in attributes {
             if attribute.is_splat() {
                 continue;
@@ -222,7 +227,7 @@ impl ResourceChecks<'_> {
                 continue;
             }
             if let TypeInfo::Core(type_name) = info {
-                check_value(type_name, &name, attribute.value(), out);
+                check_value(builtins, type_name, &name, attribute.value(), out);
             }
         }
     }
@@ -288,9 +293,9 @@ impl ResourceChecks<'_> {
 
 /// The attribute names a type accepts, metaparameters (the built-in
 /// tables') included.
-fn accepted_attributes(info: &TypeInfo) -> BTreeSet<String> {
+fn accepted_attributes(builtins: &Builtins, info: &TypeInfo) -> BTreeSet<String> {
     let mut names: BTreeSet<String> = match info {
-        TypeInfo::Core(name) => builtins()
+        TypeInfo::Core(name) => builtins
             .all_attributes(name)
             .iter()
             .map(|a| a.name.clone())
@@ -299,7 +304,7 @@ fn accepted_attributes(info: &TypeInfo) -> BTreeSet<String> {
         TypeInfo::CoreWithoutData => BTreeSet::new(),
         TypeInfo::Puppet(def) => def.params.iter().map(|p| p.name.clone()).collect(),
     };
-    for meta in &builtins().metaparameters {
+    for meta in &builtins.metaparameters {
         names.insert(meta.name.clone());
     }
     if matches!(info, TypeInfo::Puppet(_) | TypeInfo::Ruby(..)) {
@@ -315,20 +320,26 @@ pub(super) fn is_typo(name: &str, known: &str) -> bool {
 }
 
 /// A literal value of a core attribute must be one it allows.
-fn check_value(type_name: &str, attribute: &str, value: Option<Expr>, out: &mut Vec<Diagnostic>) {
+fn check_value(
+    builtins: &Builtins,
+    type_name: &str,
+    attribute: &str,
+    value: Option<Expr>,
+    out: &mut Vec<Diagnostic>,
+) {
     let Some(value) = value else {
         return;
     };
     let Some(word) = value.static_string() else {
         return;
     };
-    let Some(definition) = builtins().attribute(type_name, attribute) else {
+    let Some(definition) = builtins.attribute(type_name, attribute) else {
         return;
     };
     if definition.accepts_word(&word) {
         return;
     }
-    let hint = builtins()
+    let hint = builtins
         .suggest_value(type_name, attribute, &word)
         .first()
         .map(|s| format!(": did you mean '{s}'?"))

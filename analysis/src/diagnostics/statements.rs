@@ -7,7 +7,6 @@
 //!   (legacy facts read as top-scope variables).
 
 use super::Diagnostic;
-use crate::builtins::builtins;
 use puppet_syntax::ast::{self, AstNode, Expr, LiteralValue};
 use puppet_syntax::Code;
 use puppet_syntax::{SyntaxKind, SyntaxNode};
@@ -46,7 +45,6 @@ pub(super) fn check(node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
                 }
             }
         }
-        SyntaxKind::VARIABLE_EXPR => legacy_fact(node, out),
         _ => {}
     }
 }
@@ -160,22 +158,4 @@ fn capitalize(type_name: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("::")
-}
-
-/// `$::osfamily`: a legacy fact read as a top-scope variable.
-fn legacy_fact(node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
-    let Some(var) = ast::VariableExpr::cast(node.clone()) else {
-        return;
-    };
-    let name = var.name();
-    let Some(fact) = name.strip_prefix("::") else {
-        return;
-    };
-    if builtins().fact(fact).is_some_and(|f| f.legacy) {
-        out.push(Diagnostic::warning(
-            node.text_range(),
-            Code::LegacyFact,
-            format!("the legacy fact '${name}' is deprecated (and off by default in Puppet 8): read the structured fact from $facts instead"),
-        ));
-    }
 }

@@ -26,8 +26,12 @@ use super::{Diagnostic, ItemDiagnostic};
 use crate::hir::body::SegmentRange;
 use crate::hir::BodySourceMap;
 use crate::resolve::resolution::def_site_range;
-use crate::resolve::scope::{Failure, ItemScopes, ScopeKind, Target, VarDefId, VariableDefKind};
-use puppet_syntax::Code;
+use crate::resolve::scope::{
+    Failure, ItemScopes, ScopeKind, Target, TopScopeSetter, VarDefId, VarRef, VariableDefKind,
+};
+use crate::target::Target as PuppetTarget;
+use puppet_syntax::TextRange;
+use puppet_syntax::{Code, Severity};
 
 /// Where a definition is in its item.
 fn def_range(scopes: &ItemScopes, map: &BodySourceMap, id: VarDefId) -> SegmentRange {
@@ -48,35 +52,13 @@ fn located(at: SegmentRange, related: Option<SegmentRange>, mut d: Diagnostic) -
 pub(super) fn check_variables(
     scopes: &ItemScopes,
     map: &BodySourceMap,
+    target: PuppetTarget,
     out: &mut Vec<ItemDiagnostic>,
 ) {
     for reference in &scopes.refs {
         let at = map.expr_range(reference.expr);
-        let range = at.range;
-        match &reference.target {
-            Target::Unknown => out.push(located(
-                at,
-                None,
-                Diagnostic::warning(
-                    range,
-                    Code::UnknownVariable,
-                    format!("unknown variable '${}'", reference.name),
-                ),
-            )),
-            Target::UnknownQualified { class } => out.push(located(
-                at,
-                None,
-                Diagnostic::warning(
-                    range,
-                    Code::UnknownVariable,
-                    format!(
-                        "unknown variable '${}': class '{class}' has no parameter or variable '{}'",
-                        reference.name,
-                        reference.name.rsplit("::").next().unwrap_or_default()
-                    ),
-                ),
-            )),
-            _ => {}
+        if let Some(diagnostic) = unknown_reference(reference, at.range, target) {
+            out.push(located(at, None, diagnostic));
         }
     }
 
@@ -175,4 +157,81 @@ pub(super) fn check_variables(
             | VariableDefKind::TemplateParam => {}
         }
     }
+}
+
+/// The diagnostic of a reference to a variable nothing sets, under the
+/// target Puppet: with `strict_variables` (Puppet 8's default) reading it
+/// fails, so it is an error; without, it is undef with a warning. A legacy
+/// fact (`$osfamily`, `$::fqdn`) is unknown where Puppet no longer receives
+/// legacy facts (Puppet 8).
+fn unknown_reference(
+    reference: &VarRef,
+    range: TextRange,
+    target: PuppetTarget,
+) -> Option<Diagnostic> {
+    let name = &reference.name;
+    let bare = name.trim_start_matches("::");
+    let severity = if target.strict_variables {
+        Severity::Error
+    } else {
+        Severity::Warning
+    };
+    let strict = |message: String| {
+        if target.strict_variables {
+            format!(
+                "{message}: Puppet {} fails on reading it (strict_variables)",
+                target.version
+            )
+        } else {
+            message
+        }
+    };
+    let diagnostic = match &reference.target {
+        Target::Unknown => Diagnostic::new(
+            range,
+            severity,
+            Code::UnknownVariable,
+            strict(format!("unknown variable '${name}'")),
+        ),
+        Target::UnknownQualified { class } => Diagnostic::new(
+            range,
+            severity,
+            Code::UnknownVariable,
+            strict(format!(
+                "unknown variable '${name}': class '{class}' has no parameter or variable '{}'",
+                bare.rsplit("::").next().unwrap_or_default()
+            )),
+        ),
+        Target::TopScope(TopScopeSetter::Unseen) if target.strict_variables => Diagnostic::error(
+            range,
+            Code::UnknownVariable,
+            format!(
+                "unknown variable '${name}': nothing in the workspace sets '{bare}' at top scope, and it is not a fact; Puppet {} fails on reading it (strict_variables) unless an ENC or a fact from outside the workspace sets it",
+                target.version
+            ),
+        ),
+        Target::TopScope(TopScopeSetter::Fact { legacy: true }) if target.has_legacy_facts() => {
+            Diagnostic::warning(
+                range,
+                Code::LegacyFact,
+                format!("the legacy fact '${name}' is deprecated (and off by default in Puppet 8): read the structured fact from $facts instead"),
+            )
+        }
+        target_kind if target_kind.is_legacy_fact() && !target.has_legacy_facts() => {
+            let replacement = crate::builtins::legacy_facts::replacement(bare)
+                .map(|r| format!("; use {r}"))
+                .unwrap_or_default();
+            Diagnostic::new(
+                range,
+                severity,
+                Code::LegacyFact,
+                format!(
+                    "unknown variable '${name}': '{bare}' is a legacy fact, which Puppet {} no longer receives{replacement}",
+                    target.version
+                ),
+            )
+        }
+        _ => return None,
+    };
+    Some(diagnostic)
 }

@@ -7,6 +7,7 @@ use crate::eval::{Evaluator, Limits, WorkspaceTables};
 use crate::index::{definition, definition_index, Namespace};
 use crate::model::{Type, Value};
 use crate::ruby_plugins::plugin_index;
+use crate::target::Target;
 use crate::types::TypeAliases;
 use puppet_syntax::SourceKind;
 
@@ -28,6 +29,8 @@ pub struct TypeContext {
     /// Whether puppetlabs-stdlib is part of the workspace (its functions'
     /// signatures then apply).
     has_stdlib: bool,
+    /// The Puppet the evaluators evaluate as.
+    target: Target,
     /// All of the above as an evaluator holds it, built once and shared
     /// by every evaluator [`TypeContext::evaluator`] makes.
     tables: WorkspaceTables,
@@ -39,6 +42,7 @@ impl PartialEq for TypeContext {
             && self.return_texts == other.return_texts
             && self.resource_types == other.resource_types
             && self.has_stdlib == other.has_stdlib
+            && self.target == other.target
     }
 }
 
@@ -48,6 +52,11 @@ impl TypeContext {
     /// A context with no workspace definitions (a lone file).
     pub fn empty() -> TypeContext {
         TypeContext::default()
+    }
+
+    /// The Puppet evaluated as.
+    pub fn target(&self) -> Target {
+        self.target
     }
 
     /// The workspace's aliases, to resolve [`Type::Alias`] references.
@@ -72,6 +81,7 @@ impl TypeContext {
     /// The evaluator's tables of this context's names, built once.
     fn build_tables(&self) -> WorkspaceTables {
         let mut ev = Evaluator::new(Limits::default());
+        ev.target = self.target;
         for name in &self.resource_types {
             ev.add_resource_type(name);
         }
@@ -151,12 +161,14 @@ pub fn type_context(db: &dyn salsa::Database, workspace: Workspace) -> TypeConte
         return_texts: texts.return_texts,
         resource_types: texts.resource_types,
         has_stdlib: texts.has_stdlib,
+        target: workspace.target(db),
         ..TypeContext::default()
     };
     // Evaluate the aliases once, all names known first so that they may
     // refer to each other.
     let names: Vec<String> = ctx.alias_texts.iter().map(|(n, _)| n.clone()).collect();
     let mut ev = Evaluator::new(Limits::default());
+    ev.target = ctx.target;
     for name in &ctx.resource_types {
         ev.add_resource_type(name);
     }
@@ -167,7 +179,7 @@ pub fn type_context(db: &dyn salsa::Database, workspace: Workspace) -> TypeConte
         .map(|(_, text)| evaluate_type(&mut ev, text).unwrap_or(Type::Any))
         .collect();
     if ctx.has_stdlib {
-        for f in &crate::builtins::builtins().stdlib_functions {
+        for f in &crate::builtins::builtins_for(ctx.target.version).stdlib_functions {
             let returns: Vec<Type> = f.signatures.iter().map(|s| s.return_type()).collect();
             if let Some((first, rest)) = returns.split_first() {
                 if *first != Type::Any && rest.iter().all(|t| t == first) {

@@ -176,7 +176,7 @@ impl<'a> Walker<'a> {
                 let leaf = bare.rsplit("::").next().unwrap_or(bare);
                 return self.outside.class_variable(&class, leaf);
             }
-            Some(Target::Global | Target::TopScope) => {
+            Some(Target::Global | Target::TopScope(_)) => {
                 if let Some(global) = self.outside.global(bare) {
                     return global;
                 }
@@ -205,7 +205,7 @@ impl<'a> Walker<'a> {
     /// The type of the fact at a dotted path: Facter's, or one a module
     /// adds (`lib/facter`).
     fn fact_type(&self, path: &str) -> Option<Type> {
-        crate::builtins::builtins()
+        crate::builtins::builtins_for(self.ev.target.version)
             .facts
             .type_of(path)
             .or_else(|| self.outside.module_fact(path))
@@ -662,8 +662,8 @@ impl<'a> Walker<'a> {
     fn lambda_param_types(&mut self, function: &str, args: &[Inferred], l: LambdaId) -> Vec<Type> {
         // the argument count the function's signature passes, else one per parameter
         let arity = crate::eval::LambdaArity::of(self.body, l);
-        let n =
-            crate::eval::chosen_block_count(function, arity).unwrap_or(self.body[l].params.len());
+        let n = crate::eval::chosen_block_count(self.ev.target.version, function, arity)
+            .unwrap_or(self.body[l].params.len());
         let ts = self.ev.ts();
         let subject = args.first().map(|a| match &a.value {
             Some(v) => crate::types::infer::infer(v),

@@ -207,15 +207,20 @@ pub enum Target {
     UnknownQualified {
         class: String,
     },
-    /// `$::name`: an explicit top-scope reference (facts, ENC parameters,
-    /// site.pp variables): always accepted.
-    TopScope,
+    /// `$::name`: an explicit top-scope reference, with what sets the name
+    /// at top scope (site.pp, the compiler, Facter; or nothing puppet-ls
+    /// sees, which Puppet 8 rejects).
+    TopScope(TopScopeSetter),
     /// A variable assigned at top or node scope somewhere in the workspace.
     Global,
     /// A variable every scope has (`$facts`, `$title`...).
     BuiltIn,
-    /// A legacy top-scope fact (`$osfamily`).
-    Fact,
+    /// A fact read as a top-scope variable (`$os`, a module's custom fact);
+    /// `legacy` for Facter's legacy facts (`$osfamily`), which only Puppet 7
+    /// receives.
+    Fact {
+        legacy: bool,
+    },
     /// `$0`, `$1`...: never unknown (undef without a match).
     MatchVariable,
     /// The enclosing class inherits a class that is not in the workspace,
@@ -225,6 +230,30 @@ pub enum Target {
     /// key of the hash passed to `epp()` as a variable.
     TemplateArgument,
     Unknown,
+}
+
+/// What sets a top-scope name (`$::name`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TopScopeSetter {
+    /// An assignment at top or node scope in the workspace.
+    Assignment,
+    /// The compiler (`$::environment`, `$::trusted`...).
+    Compiler,
+    /// Facter (`$::os`); `legacy` as in [`Target::Fact`].
+    Fact { legacy: bool },
+    /// Nothing the workspace shows: an ENC parameter or a fact from outside
+    /// it, or an unknown variable.
+    Unseen,
+}
+
+impl Target {
+    /// Whether the name is a legacy fact (`$osfamily`, `$::osfamily`).
+    pub fn is_legacy_fact(&self) -> bool {
+        matches!(
+            self,
+            Target::Fact { legacy: true } | Target::TopScope(TopScopeSetter::Fact { legacy: true })
+        )
+    }
 }
 
 /// A variable reference.
@@ -989,7 +1018,7 @@ impl Resolver<'_> {
         }
         if let Some(rest) = name.strip_prefix("::") {
             if !rest.contains("::") {
-                return Target::TopScope;
+                return Target::TopScope(self.top_scope_setter(rest));
             }
         }
         if name.trim_start_matches("::").contains("::") {
@@ -1032,8 +1061,8 @@ impl Resolver<'_> {
         if BUILTIN_VARIABLES.contains(&name) {
             return Target::BuiltIn;
         }
-        if crate::builtins::builtins().fact(name).is_some() {
-            return Target::Fact;
+        if let Some(legacy) = self.fact(name) {
+            return Target::Fact { legacy };
         }
         if opaque {
             return Target::MaybeInherited;
@@ -1042,6 +1071,31 @@ impl Resolver<'_> {
             return Target::TemplateArgument;
         }
         Target::Unknown
+    }
+
+    /// Whether `name` is a fact (`Some(legacy)`): a core fact of Facter's,
+    /// or a custom fact of a module of the workspace (never legacy).
+    fn fact(&self, name: &str) -> Option<bool> {
+        if crate::module_facts::module_facts(self.db, self.workspace).contains_key(name) {
+            return Some(false);
+        }
+        crate::db::workspace_builtins(self.db, self.workspace)
+            .fact(name)
+            .map(|f| f.legacy)
+    }
+
+    /// What sets `$::name`.
+    fn top_scope_setter(&self, name: &str) -> TopScopeSetter {
+        let key = crate::hir::body::name(name);
+        if self.globals.contains_key(&key) {
+            TopScopeSetter::Assignment
+        } else if BUILTIN_VARIABLES.contains(&name) {
+            TopScopeSetter::Compiler
+        } else if let Some(legacy) = self.fact(name) {
+            TopScopeSetter::Fact { legacy }
+        } else {
+            TopScopeSetter::Unseen
+        }
     }
 
     fn resolve_qualified(&self, name: &str) -> Target {

@@ -6,8 +6,11 @@
 
 use super::problems::{self, Format, Level, Problem, ProblemCode};
 use crate::linting::{is_reported_by_analysis, lint_manifest};
-use crate::project_config::{self, ProjectConfig, SeveritySetting};
+use crate::project_config::{self, ProjectConfig, PuppetSettings, SeveritySetting};
+use crate::target::{Origin, TargetChoice};
 use puppet_analysis::host::AnalysisHost;
+use puppet_analysis::target::PuppetVersion;
+use puppet_analysis::version_detection::detect;
 use puppet_analysis::workspace::{add_global_hiera, discover};
 use puppet_format::{first_change, format_source, FormatOptions};
 use puppet_lint_checks::{apply_fixes, LintConfig, LintDiagnostic, TextEdit};
@@ -30,6 +33,8 @@ pub struct Options {
     pub format_check: bool,
     /// Apply the safe fixes before checking.
     pub fix: bool,
+    /// `--puppet-version`.
+    pub puppet_version: Option<PuppetVersion>,
 }
 
 /// What `check` reports after the project's `puppet-ls.toml` (found
@@ -103,6 +108,8 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
         add_global_hiera(&puppet_vfs::DiskFs, &mut discovered, global);
     }
     let mut host = AnalysisHost::from_discovered(&puppet_vfs::DiskFs, discovered);
+    let target = target_choice(&settings.project, options, &paths);
+    host.set_target(target.target, &target.source_text());
     let reported = reported_files(&host, &paths, &settings.project);
     if options.fix {
         // The fixed files are written, and the analysis takes their new
@@ -193,7 +200,7 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
         String::new()
     };
     eprintln!(
-        "checked {} files: {errors} error{}, {warnings} warning{}{notes} in {files_with_problems} file{}",
+        "checked {} files for {target}: {errors} error{}, {warnings} warning{}{notes} in {files_with_problems} file{}",
         reported.len(),
         plural(errors),
         plural(warnings),
@@ -208,6 +215,21 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The Puppet checked for: `--puppet-version` over `puppet-ls.toml`'s
+/// `[puppet]`, over what the checked paths' `metadata.json` or `Gemfile`
+/// require.
+fn target_choice(project: &ProjectConfig, options: &Options, paths: &[PathBuf]) -> TargetChoice {
+    let command_line = PuppetSettings {
+        version: options.puppet_version,
+        ..PuppetSettings::default()
+    };
+    let layers = [
+        (project.puppet, Origin::ConfigFile(project.path.clone())),
+        (command_line, Origin::CommandLine),
+    ];
+    TargetChoice::choose(&layers, || detect(&puppet_vfs::DiskFs, paths))
 }
 
 /// The files under the given paths that the project does not exclude;

@@ -225,10 +225,8 @@ impl LanguageServer for Backend {
                 .initialization_options
                 .clone()
                 .unwrap_or(serde_json::Value::Null);
-            state.config =
-                Config::for_workspace(&options, state.roots.first().map(PathBuf::as_path));
-            let node = state.config.hiera_node();
-            state.host.set_hiera_node(node);
+            let config = Config::for_workspace(&options, state.roots.first().map(PathBuf::as_path));
+            state.apply_config(config);
             state.initialized = true;
             // Requests may come from now on; the workspace they ask
             // about is loaded once `initialized` arrives: they wait for it.

@@ -11,7 +11,11 @@
 //! `puppet-ls.toml` goes under these settings: see
 //! [`merged_settings`] and docs/configuration.md.
 
-use crate::project_config::{validate_code_name, ProjectConfig, SeveritySetting, FILE_NAME};
+use crate::project_config::{
+    validate_code_name, ProjectConfig, PuppetSettings, SeveritySetting, FILE_NAME,
+};
+use crate::target::{Origin, TargetChoice};
+use puppet_analysis::target::{PuppetVersion, Strict};
 use puppet_lint_checks::LintConfig;
 use puppet_syntax::Code;
 use serde_json::Value;
@@ -33,6 +37,9 @@ pub struct Config {
     /// definitions (an editor preference, off by default; not a project
     /// setting).
     pub code_lens: bool,
+    /// The editor's `puppetVersion`, `strict` and `strictVariables`, which
+    /// go over the project's `[puppet]` ([`Config::target_choice`]).
+    pub editor_puppet: PuppetSettings,
 }
 
 impl Default for Config {
@@ -64,6 +71,7 @@ impl Config {
             settings,
             lint,
             code_lens: false,
+            editor_puppet: PuppetSettings::default(),
         }
     }
 
@@ -83,6 +91,7 @@ impl Config {
         let home = std::env::var_os("HOME").map(PathBuf::from);
         let mut config = Config::new(settings, Some(home.as_deref()));
         let value = value.get("puppet-ls").unwrap_or(value);
+        config.editor_puppet = editor_puppet_settings(value);
         config.code_lens = value
             .get("codeLens")
             .and_then(|c| c.get("references"))
@@ -149,9 +158,60 @@ impl Config {
         self.settings.hiera.global.as_deref()
     }
 
+    /// The Puppet the workspace is checked for: the editor's settings over
+    /// the project's `[puppet]`, over what the roots' `metadata.json` or
+    /// `Gemfile` require.
+    pub fn target_choice(&self, roots: &[PathBuf]) -> TargetChoice {
+        let layers = [
+            (
+                self.settings.puppet,
+                Origin::ConfigFile(self.settings.path.clone()),
+            ),
+            (self.editor_puppet, Origin::Editor),
+        ];
+        TargetChoice::choose(&layers, || {
+            puppet_analysis::version_detection::detect(&puppet_vfs::DiskFs, roots)
+        })
+    }
+
     /// Extra directories of modules, like Puppet's modulepath.
     pub fn module_paths(&self) -> &[PathBuf] {
         &self.settings.workspace.module_paths
+    }
+}
+
+/// The editor's `puppetVersion` (`"7"`, `"8"`, or `"auto"`/empty: the
+/// project decides), `strict` (`"error"`, `"warning"`, `"off"`, or
+/// `"auto"`) and `strictVariables` (a boolean, or null: the version's
+/// default). Anything else is ignored with a warning.
+pub fn editor_puppet_settings(value: &Value) -> PuppetSettings {
+    let value = value.get("puppet-ls").unwrap_or(value);
+    let word = |key: &str| {
+        let found = value.get(key)?;
+        let text = match found {
+            Value::String(s) => s.trim().to_string(),
+            Value::Number(n) => n.to_string(),
+            _ => {
+                tracing::warn!("{key}: {found} is not a word; ignored");
+                return None;
+            }
+        };
+        (!text.is_empty() && text != "auto").then_some(text)
+    };
+    let parsed = |key: &str, parse: &dyn Fn(&str) -> Result<(), String>| {
+        word(key).filter(|w| match parse(w) {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::warn!("{key}: {e}; ignored");
+                false
+            }
+        })
+    };
+    PuppetSettings {
+        version: parsed("puppetVersion", &|w| w.parse::<PuppetVersion>().map(|_| ()))
+            .and_then(|w| w.parse().ok()),
+        strict: parsed("strict", &|w| w.parse::<Strict>().map(|_| ())).and_then(|w| w.parse().ok()),
+        strict_variables: value.get("strictVariables").and_then(Value::as_bool),
     }
 }
 
@@ -187,11 +247,6 @@ pub fn merged_settings(
                 _ => PathBuf::from(p),
             })
             .collect();
-    }
-    if let Some(strict) = value.get("strictVariables").and_then(Value::as_bool) {
-        if strict != defaults.workspace.strict_variables {
-            config.workspace.strict_variables = strict;
-        }
     }
     let hiera = value.get("hiera");
     let text = |key: &str| {

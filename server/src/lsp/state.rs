@@ -5,6 +5,7 @@
 use super::config::Config;
 use super::documents::Documents;
 use super::lint::LintResults;
+use crate::target::TargetChoice;
 use puppet_analysis::docs::DocSource;
 use puppet_analysis::hiera::layers::is_hiera_path;
 use puppet_analysis::host::AnalysisHost;
@@ -29,6 +30,8 @@ pub struct State {
     pub shut_down: bool,
     /// Each file's last puppet-lint findings.
     pub lint: Arc<LintResults>,
+    /// The Puppet the workspace is checked for, and why.
+    pub target: TargetChoice,
 }
 
 /// An empty host that finds Puppet's reference text for hovers where
@@ -52,11 +55,28 @@ impl Default for State {
             initialized: false,
             shut_down: false,
             lint: Arc::default(),
+            target: TargetChoice::choose(&[], || None),
         }
     }
 }
 
 impl State {
+    /// Puts new settings in force: the Hiera node of hovers, and the Puppet
+    /// the workspace is checked for (every verdict that depends on it is
+    /// recomputed, without a restart). Returns whether the target changed.
+    pub fn apply_config(&mut self, config: Config) -> bool {
+        self.host.set_hiera_node(config.hiera_node());
+        let target = config.target_choice(&self.roots);
+        let changed = target != self.target;
+        if changed {
+            tracing::info!("checking for {target}");
+        }
+        self.host.set_target(target.target, &target.source_text());
+        self.target = target;
+        self.config = config;
+        changed
+    }
+
     /// Gives the analysis an open document's current text. The one place
     /// editor text reaches the host: the editor's `edits` reparse the
     /// previous tree incrementally; without them (an opened document), or

@@ -255,8 +255,7 @@ pub fn configuration_changed(backend: &Backend, settings: &Value) {
         let lenses_changed = config.code_lens != state.config.code_lens;
         let reindex = config.module_paths() != state.config.module_paths()
             || config.global_hiera() != state.config.global_hiera();
-        state.host.set_hiera_node(config.hiera_node());
-        state.config = config;
+        state.apply_config(config);
         (reindex, lenses_changed)
     };
     if lenses_changed && backend.support().code_lens_refresh {

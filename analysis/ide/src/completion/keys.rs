@@ -5,8 +5,8 @@
 
 use super::variables::declared_type;
 use super::{CompletionItem, CompletionKind, Ctx};
-use puppet_analysis::builtins::builtins;
 use puppet_analysis::db::parse;
+use puppet_analysis::db::workspace_builtins;
 use puppet_analysis::eval::parse_type;
 use puppet_analysis::index::{lookup, Namespace};
 use puppet_analysis::model::Type;
@@ -39,7 +39,7 @@ pub(super) fn complete(ctx: &Ctx, access: &ast::AccessExpr, quoted: bool) -> Vec
     if name == "facts" {
         let path = keys.join(".");
         let parent = (!keys.is_empty()).then_some(path.as_str());
-        return builtins()
+        return workspace_builtins(ctx.db, ctx.workspace)
             .facts
             .members(parent)
             .into_iter()

@@ -3,8 +3,9 @@
 
 use super::context::ClassNameStyle;
 use super::{CompletionItem, CompletionKind, Ctx};
-use puppet_analysis::builtins::{bolt_functions, builtins, in_plan_code, Function, ParamKind};
+use puppet_analysis::builtins::{bolt_functions, in_plan_code, Function, ParamKind};
 use puppet_analysis::db::parse;
+use puppet_analysis::db::workspace_builtins;
 use puppet_analysis::hir::{DefKind, ParamSummary};
 use puppet_analysis::index::{definition, definition_index, Namespace};
 use puppet_analysis::model::Type;
@@ -42,8 +43,11 @@ pub(super) fn branch_keywords(ctx: &Ctx, keywords: &[&str]) -> Vec<CompletionIte
 pub(super) fn functions(ctx: &Ctx) -> Vec<CompletionItem> {
     let range = ctx.context.replace;
     let with_stdlib = ctx.workspace.layout(ctx.db).module("stdlib").is_some();
-    let stdlib = builtins().stdlib_functions.iter().filter(|_| with_stdlib);
-    let mut out: Vec<CompletionItem> = builtins()
+    let stdlib = workspace_builtins(ctx.db, ctx.workspace)
+        .stdlib_functions
+        .iter()
+        .filter(|_| with_stdlib);
+    let mut out: Vec<CompletionItem> = workspace_builtins(ctx.db, ctx.workspace)
         .functions
         .iter()
         .chain(stdlib)

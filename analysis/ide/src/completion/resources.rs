@@ -5,7 +5,8 @@
 use super::context::ResourceTarget;
 use super::keys::resolve;
 use super::{CompletionItem, CompletionKind, Ctx};
-use puppet_analysis::builtins::{builtins, Attribute};
+use puppet_analysis::builtins::Attribute;
+use puppet_analysis::db::workspace_builtins;
 use puppet_analysis::eval::parse_type;
 use puppet_analysis::hir::ParamSummary;
 use puppet_analysis::index::{definition_index, lookup, Namespace};
@@ -21,7 +22,7 @@ const META: &str = "2";
 pub(super) fn types(ctx: &Ctx) -> Vec<CompletionItem> {
     let range = ctx.context.replace;
     let skeleton = |name: &str| format!("{name} {{ '${{1:title}}':\n  $0\n}}");
-    let mut out: Vec<CompletionItem> = builtins()
+    let mut out: Vec<CompletionItem> = workspace_builtins(ctx.db, ctx.workspace)
         .types
         .iter()
         .map(|t| {
@@ -85,7 +86,7 @@ pub(super) fn attributes(ctx: &Ctx, target: &ResourceTarget) -> Vec<CompletionIt
                 .detail(p.type_text.clone())
                 .documentation(docs.as_ref().and_then(|d| d.param_doc(&p.name)))
         }));
-    } else if let Some(t) = builtins().resource_type(&target.name) {
+    } else if let Some(t) = workspace_builtins(ctx.db, ctx.workspace).resource_type(&target.name) {
         out.extend(t.attributes.iter().map(attribute));
     } else if let Some(t) = plugin_index(ctx.db, ctx.workspace).types.get(&target.name) {
         out.extend(t.attributes.iter().map(|name| {
@@ -93,7 +94,12 @@ pub(super) fn attributes(ctx: &Ctx, target: &ResourceTarget) -> Vec<CompletionIt
                 .detail(t.namevars.contains(name).then(|| "namevar".to_string()))
         }));
     }
-    out.extend(builtins().metaparameters.iter().map(attribute));
+    out.extend(
+        workspace_builtins(ctx.db, ctx.workspace)
+            .metaparameters
+            .iter()
+            .map(attribute),
+    );
     out.retain(|item| !target.present.contains(&item.label));
     out
 }
@@ -157,7 +163,8 @@ pub(super) fn values(ctx: &Ctx, target: &ResourceTarget, attribute: &str) -> Vec
                 .collect();
         }
     }
-    let Some(a) = builtins().attribute(&target.name, attribute) else {
+    let Some(a) = workspace_builtins(ctx.db, ctx.workspace).attribute(&target.name, attribute)
+    else {
         return Vec::new();
     };
     a.values

@@ -25,9 +25,11 @@ pub mod bolt;
 pub mod facts;
 pub mod functions;
 mod json;
+pub mod legacy_facts;
 pub mod resource_types;
 pub mod suggest;
 
+use crate::target::PuppetVersion;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -39,8 +41,10 @@ pub use suggest::{edit_distance, suggest};
 
 use json::{Json, JsonExt};
 
-/// The generated table (see `tools/gen_builtins.rb` for how to regenerate it).
-const DATA: &str = include_str!("../../data/puppet_builtins.json");
+/// The generated tables (see `tools/gen_builtins.rb` for how to regenerate
+/// them; `docs/puppet8-builtins.md` lists their differences).
+const PUPPET7: &str = include_str!("../../data/puppet_builtins.json");
+const PUPPET8: &str = include_str!("../../data/puppet8_builtins.json");
 
 /// How many suggestions the `suggest_*` methods return at most.
 const SUGGESTIONS: usize = 3;
@@ -123,10 +127,17 @@ const VENDORED_CORE_TYPES: &[&str] = &[
     "zpool",
 ];
 
-/// The built-ins, parsed on first use.
-pub fn builtins() -> &'static Builtins {
-    static TABLE: OnceLock<Builtins> = OnceLock::new();
-    TABLE.get_or_init(|| Builtins::from_json_text(DATA).unwrap_or_default())
+/// The built-ins of a Puppet version (its functions and their signatures,
+/// the resource types and attributes its agent bundles, its Facter's facts,
+/// and the stdlib its users have: 8.5 with Puppet 7, 9 with Puppet 8),
+/// parsed on first use.
+pub fn builtins_for(version: PuppetVersion) -> &'static Builtins {
+    static TABLES: [OnceLock<Builtins>; 2] = [OnceLock::new(), OnceLock::new()];
+    let (cell, text) = match version {
+        PuppetVersion::V7 => (&TABLES[0], PUPPET7),
+        PuppetVersion::V8 => (&TABLES[1], PUPPET8),
+    };
+    cell.get_or_init(|| Builtins::from_json_text(text).unwrap_or_default())
 }
 
 fn index<T>(items: &[T], name: impl Fn(&T) -> &str) -> HashMap<String, usize> {

@@ -4,9 +4,10 @@
 //! rejects a lambda that no signature fits, whatever the collection holds.
 
 use super::{Evaluator, Flow};
-use crate::builtins::builtins;
+use crate::builtins::builtins_for;
 use crate::hir::body::{Body, ExprId, LambdaId};
 use crate::model::Type;
+use crate::target::PuppetVersion;
 
 /// The argument counts a lambda accepts: its required parameters, and all
 /// of them (unbounded with a `*$rest` parameter).
@@ -60,8 +61,8 @@ impl LambdaArity {
 /// passes two arguments, `Callable[String]` one); empty when its block takes
 /// any parameters (`with`, `slice`, `unwrap`: a bare `Callable`) or it takes
 /// no block.
-pub fn block_counts(fname: &str) -> Vec<usize> {
-    let Some(function) = builtins().function(fname) else {
+pub fn block_counts(version: PuppetVersion, fname: &str) -> Vec<usize> {
+    let Some(function) = builtins_for(version).function(fname) else {
         return Vec::new();
     };
     let mut counts = Vec::new();
@@ -102,8 +103,8 @@ fn passed_count(block: &Type) -> Option<usize> {
 
 /// Whether `fname` also has signatures without a block, which makes
 /// Puppet's message for a misfit block the general one.
-fn has_blockless_signature(fname: &str) -> bool {
-    builtins()
+fn has_blockless_signature(version: PuppetVersion, fname: &str) -> bool {
+    builtins_for(version)
         .function(fname)
         .is_some_and(|f| f.signatures.iter().any(|s| s.block.is_none()))
 }
@@ -122,8 +123,12 @@ fn expected_counts(counts: &[usize]) -> String {
 
 /// The number of arguments built-in `fname` passes to a lambda of `arity`:
 /// the first of its [`block_counts`] the lambda accepts.
-pub fn chosen_block_count(fname: &str, arity: LambdaArity) -> Option<usize> {
-    first_accepted(&block_counts(fname), arity)
+pub fn chosen_block_count(
+    version: PuppetVersion,
+    fname: &str,
+    arity: LambdaArity,
+) -> Option<usize> {
+    first_accepted(&block_counts(version, fname), arity)
 }
 
 fn first_accepted(counts: &[usize], arity: LambdaArity) -> Option<usize> {
@@ -135,7 +140,7 @@ impl Evaluator {
     /// (0 when its block takes any parameters), or Puppet's error when none
     /// of its signatures accepts the lambda.
     pub fn block_arg_count(&self, fname: &str, l: LambdaId, at: ExprId) -> Result<usize, Flow> {
-        let counts = block_counts(fname);
+        let counts = block_counts(self.target.version, fname);
         if counts.is_empty() {
             return Ok(0);
         }
@@ -150,7 +155,7 @@ impl Evaluator {
         );
         Err(self.error(
             at,
-            if has_blockless_signature(fname) {
+            if has_blockless_signature(self.target.version, fname) {
                 format!(
                     "The function '{fname}' was called with arguments it does not accept: its {detail}"
                 )
@@ -198,10 +203,12 @@ mod tests {
             ("no_such_function", &[]),
         ];
         for (name, counts) in expected {
-            assert_eq!(block_counts(name), *counts, "{name}");
+            assert_eq!(block_counts(PuppetVersion::V7, name), *counts, "{name}");
         }
-        assert!(has_blockless_signature("index"));
-        assert!(has_blockless_signature("min"));
-        assert!(!has_blockless_signature("each"));
+        for version in PuppetVersion::ALL {
+            assert!(has_blockless_signature(version, "index"));
+            assert!(has_blockless_signature(version, "min"));
+            assert!(!has_blockless_signature(version, "each"));
+        }
     }
 }

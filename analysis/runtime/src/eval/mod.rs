@@ -44,6 +44,7 @@ use crate::hir::lower::{lower_file, LoweredDefinition, LoweredFile};
 use crate::hir::DefKind;
 
 use crate::model::{Type, Value};
+use crate::target::{PuppetVersion, Target};
 use crate::types::{TypeAliases, TypeSystem};
 pub use blocks::{chosen_block_count, LambdaArity};
 use scope::Scopes;
@@ -139,6 +140,9 @@ pub struct Evaluator {
     /// Declared return types of functions defined outside the evaluated
     /// source (workspace functions), so their calls have a type.
     return_types: Arc<HashMap<String, Type>>,
+    /// The Puppet evaluated as: its built-ins, and what `strict` makes
+    /// fail.
+    pub target: Target,
 }
 
 /// What an evaluator knows of a workspace (its resource types and classes,
@@ -152,6 +156,7 @@ pub struct WorkspaceTables {
     alias_display: Arc<Vec<String>>,
     resource_types: Arc<HashSet<String>>,
     return_types: Arc<HashMap<String, Type>>,
+    target: Target,
 }
 
 impl WorkspaceTables {
@@ -171,6 +176,7 @@ impl Default for WorkspaceTables {
             alias_display: Arc::default(),
             resource_types: core_resource_types(),
             return_types: Arc::default(),
+            target: Target::default(),
         }
     }
 }
@@ -234,9 +240,9 @@ fn core_resource_types() -> Arc<HashSet<String>> {
 
 /// Whether a type alias named `name` would redefine a type Puppet already
 /// has: a built-in type or one of its own resource types.
-fn is_builtin_type_name(name: &str) -> bool {
+fn is_builtin_type_name(version: PuppetVersion, name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    let builtins = crate::builtins::builtins();
+    let builtins = crate::builtins::builtins_for(version);
     Type::NAMES.iter().any(|n| n.eq_ignore_ascii_case(name))
         || (builtins.resource_type(&lower).is_some() && !builtins.is_vendored_core_type(&lower))
         || matches!(
@@ -263,6 +269,7 @@ impl Evaluator {
             sets_display_aliases: false,
             closed_world: false,
             return_types: Arc::default(),
+            target: Target::default(),
         }
     }
 
@@ -322,6 +329,7 @@ impl Evaluator {
         ev.alias_display = tables.alias_display.clone();
         ev.resource_types = tables.resource_types.clone();
         ev.return_types = tables.return_types.clone();
+        ev.target = tables.target;
         if !ev.aliases.is_empty() {
             crate::types::alias::set_display_aliases(Some(ev.aliases.clone()));
             ev.sets_display_aliases = true;
@@ -337,6 +345,7 @@ impl Evaluator {
             alias_display: self.alias_display.clone(),
             resource_types: self.resource_types.clone(),
             return_types: self.return_types.clone(),
+            target: self.target,
         }
     }
 
@@ -396,7 +405,7 @@ impl Evaluator {
         if let Some(t) = self.return_types.get(key) {
             return t.clone();
         }
-        let builtins = crate::builtins::builtins();
+        let builtins = crate::builtins::builtins_for(self.target.version);
         let Some(f) = builtins.function(key) else {
             return Type::Any;
         };
@@ -440,7 +449,7 @@ impl Evaluator {
                     let defined_here = alias_defs
                         .iter()
                         .any(|d: &&LoweredDefinition| d.name.eq_ignore_ascii_case(&def.name));
-                    if defined_here || is_builtin_type_name(&def.name) {
+                    if defined_here || is_builtin_type_name(self.target.version, &def.name) {
                         return Err(Flow::Error(EvalError {
                             message: format!(
                                 "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{}'",

@@ -140,8 +140,11 @@ enum BlockUse {
 /// `name`, from the generated table of Puppet's dispatches. A 3.x-API
 /// function ignores a block, so it may always be given one; a function the
 /// table does not know takes anything.
-fn signatures(name: &str) -> Vec<(usize, Option<usize>, BlockUse)> {
-    let Some(function) = crate::builtins::builtins().function(name) else {
+fn signatures(
+    version: crate::target::PuppetVersion,
+    name: &str,
+) -> Vec<(usize, Option<usize>, BlockUse)> {
+    let Some(function) = crate::builtins::builtins_for(version).function(name) else {
         return vec![(0, None, BlockUse::Optional)];
     };
     let legacy = function.api == FunctionApi::Legacy;
@@ -162,8 +165,13 @@ fn signatures(name: &str) -> Vec<(usize, Option<usize>, BlockUse)> {
 
 /// Checks a call against the built-in's signatures: Puppet rejects wrong
 /// argument counts and blocks given to (or missing from) functions.
-fn signature_error(name: &str, argc: usize, has_block: bool) -> Option<String> {
-    let sigs = signatures(name);
+fn signature_error(
+    version: crate::target::PuppetVersion,
+    name: &str,
+    argc: usize,
+    has_block: bool,
+) -> Option<String> {
+    let sigs = signatures(version, name);
     let fits = |&(min, max, block): &(usize, Option<usize>, BlockUse)| {
         argc >= min
             && max.is_none_or(|m| argc <= m)
@@ -487,7 +495,7 @@ impl Evaluator {
             return Some(Ok(Value::Unknown(self.return_type_of(name, args.len()))));
         }
         let builtin = registry(name)?;
-        if let Some(m) = signature_error(name, args.len(), lambda.is_some()) {
+        if let Some(m) = signature_error(self.target.version, name, args.len(), lambda.is_some()) {
             return Some(Err(self.error(at, m)));
         }
         let mut argc = 0;
