@@ -43,19 +43,28 @@
 #   description line            environment variable        value
 #   oracle: strict=V            ORACLE_STRICT=V             off, warning, error
 #   oracle: strict_variables=V  ORACLE_STRICT_VARIABLES=V   true, false
-#   oracle: stdlib=V            ORACLE_STDLIB=V             none, 8.5, 9
+#   oracle: stdlib=V            ORACLE_STDLIB=V             corpus, none, 8.5, 9
 #
 # A fixture's `oracle:` line (several `key=value` may share one line) wins
 # over the environment variable; without either, the Puppet version's
-# default applies and no stdlib is in the module path. `stdlib=8.5` links
-# Debian's puppetlabs-stdlib 8.5.0 (/usr/share/puppet/modules/stdlib) as the
-# environment's `modules/stdlib`, `stdlib=9` puppetlabs-stdlib 9.4.1
-# (/opt/puppet8/stdlib9/stdlib); a fixture that asks for stdlib must not
-# have its own `modules/stdlib`. These are the oracle's only: puppet-ls,
-# reading the same fixture, sees no stdlib.
+# default settings apply, and the module path is `stdlib=corpus`.
+#
+# The module path: `corpus` (the default, what every fixture got before
+# the option existed) is the environment's `modules` followed by Puppet's
+# `basemodulepath`, which with Debian's Puppet 7 and 8 ends in
+# /usr/share/puppet/modules: all of Debian's modules, puppetlabs-stdlib
+# 8.5.0 among them. (No verdict of verdicts.tsv or verdicts8.tsv changes
+# without them.) `none` is the environment's `modules` alone; `8.5` adds
+# Debian's stdlib 8.5.0 (/usr/share/puppet/modules/stdlib) and `9`
+# puppetlabs-stdlib 9.4.1 (/opt/puppet8/stdlib9/stdlib) to it, linked as
+# `modules/stdlib` (so only that stdlib: Puppet's autoloader finds 3.x
+# functions in every module directory of the path, even a shadowed one).
+# A fixture that asks for a stdlib must not have its own `modules/stdlib`.
+# These are the oracle's only: puppet-ls, reading the same fixture, sees
+# neither the Debian modules nor the stdlib.
 #
 # ORACLE_DEBUG=1 prints, on stderr, the Puppet version, mode and the
-# settings each fixture compiles with.
+# settings, facts and module path each fixture compiles with.
 #
 # The soundness harness (tools/soundness/) requires this file for
 # CompileOracle.setup and CompileOracle.compile.
@@ -174,7 +183,7 @@ module CompileOracle
   OPTIONS = {
     'strict' => [%w[off warning error], 'ORACLE_STRICT'],
     'strict_variables' => [%w[true false], 'ORACLE_STRICT_VARIABLES'],
-    'stdlib' => [['none'] + STDLIBS.keys, 'ORACLE_STDLIB'],
+    'stdlib' => [%w[corpus none] + STDLIBS.keys, 'ORACLE_STDLIB'],
   }.freeze
 
   # The options of a fixture: its `oracle: key=value ...` description
@@ -184,7 +193,7 @@ module CompileOracle
     OPTIONS.each { |key, (_, var)| options[key] = ENV[var] if ENV[var] && !ENV[var].empty? }
     text.each_line do |line|
       break if line.start_with?('#- ')
-      next unless (m = line.match(/\Aoracle:\s*(.*)\z/))
+      next unless (m = line.chomp.match(/\Aoracle:\s*(.*)\z/))
 
       m[1].split.each do |pair|
         key, value = pair.split('=', 2)
@@ -199,11 +208,22 @@ module CompileOracle
     options
   end
 
+  # Whether the environment's module path is its `modules` alone (else
+  # Puppet's `basemodulepath` follows, see `compile`).
+  @own_modules_only = false
+
   # Applies a fixture's options in the compiling process: the settings,
-  # and stdlib linked into the environment's modules.
+  # and the module path. `stdlib=corpus` (the default) leaves Puppet's
+  # `basemodulepath` after the environment's `modules` (with Debian's
+  # Puppet 7 and 8, /usr/share/puppet/modules: the Debian modules, stdlib
+  # 8.5 among them); `none`, `8.5` and `9` leave only `modules`, and the
+  # last two link that stdlib into it.
   def self.apply_options(options, env_dir, fixture_path)
     Puppet[:strict] = options['strict'].to_sym if options['strict']
     Puppet[:strict_variables] = options['strict_variables'] == 'true' if options['strict_variables']
+    return if options.fetch('stdlib', 'corpus') == 'corpus'
+
+    @own_modules_only = true
     stdlib = STDLIBS[options['stdlib']]
     return unless stdlib
 
@@ -231,13 +251,21 @@ module CompileOracle
   # Puppet's error.
   def self.compile(root, env_name, fact_set)
     loader = Puppet::Environments::Directories.new(root, [])
-    env = loader.get!(env_name)
+    # Outside an override, the environment's settings (its module path)
+    # come from Puppet's own environments loader, which appends
+    # `basemodulepath`; inside, from `loader` (no global module path).
+    env = if @own_modules_only
+            Puppet.override({ environments: loader }, 'compile_oracle modules') { loader.get!(env_name) }
+          else
+            loader.get!(env_name)
+          end
     facts = Puppet::Node::Facts.new(fact_set.node, node_facts(fact_set))
     node = Puppet::Node.new(fact_set.node, environment: env, facts: facts)
     node.merge(facts.values)
     node.trusted_data = { 'authenticated' => 'local', 'certname' => fact_set.node,
                           'domain' => fact_set.facts['domain'], 'hostname' => fact_set.facts['hostname'],
                           'extensions' => {} }
+    warn "#{env_name}: modulepath #{env.modulepath.join(':')}" if ENV['ORACLE_DEBUG']
     Puppet.override({ current_environment: env, environments: loader }, 'compile_oracle') do
       Puppet::Parser::Compiler.compile(node)
     end
@@ -295,7 +323,7 @@ module CompileOracle
         apply_options(options, env_dir, fixture_path)
         if ENV['ORACLE_DEBUG']
           warn "#{name}: strict=#{Puppet[:strict]} strict_variables=#{Puppet[:strict_variables]} " \
-               "stdlib=#{options['stdlib'] || 'none'} facts=#{node_facts(fact_set).keys.sort.join(',')}"
+               "stdlib=#{options['stdlib'] || 'corpus'} facts=#{node_facts(fact_set).keys.sort.join(',')}"
         end
         verdict = 'ok'
         error = ''
