@@ -262,9 +262,12 @@ module CompileOracle
     facts = Puppet::Node::Facts.new(fact_set.node, node_facts(fact_set))
     node = Puppet::Node.new(fact_set.node, environment: env, facts: facts)
     node.merge(facts.values)
+    # As `puppet apply` does (Puppet 7 and 8): `$server_facts` is
+    # `{ environment => <the environment's name> }`.
+    node.add_server_facts({})
     node.trusted_data = { 'authenticated' => 'local', 'certname' => fact_set.node,
                           'domain' => fact_set.facts['domain'], 'hostname' => fact_set.facts['hostname'],
-                          'extensions' => {} }
+                          'extensions' => {}, 'external' => {} }
     warn "#{env_name}: modulepath #{env.modulepath.join(':')}" if ENV['ORACLE_DEBUG']
     Puppet.override({ current_environment: env, environments: loader }, 'compile_oracle') do
       Puppet::Parser::Compiler.compile(node)
