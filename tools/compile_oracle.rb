@@ -61,7 +61,12 @@
 # functions in every module directory of the path, even a shadowed one).
 # A fixture that asks for a stdlib must not have its own `modules/stdlib`.
 # These are the oracle's only: puppet-ls, reading the same fixture, sees
-# neither the Debian modules nor the stdlib.
+# neither the Debian modules nor the stdlib. So the verdict fixtures
+# (analysis/test_data/verdicts) use neither `8.5` nor `9`: a fixture about
+# stdlib carries a stand-in `modules/stdlib` of its own (its metadata.json
+# and only the functions its code reaches, behaving as that stdlib's do)
+# and asks for `stdlib=none`. `8.5` and `9` remain for checking such a
+# stand-in against the real stdlib.
 #
 # ORACLE_DEBUG=1 prints, on stderr, the Puppet version, mode and the
 # settings, facts and module path each fixture compiles with.
