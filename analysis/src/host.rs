@@ -841,6 +841,12 @@ impl Analysis {
         crate::db::workspace_builtins(&self.db, self.workspace)
     }
 
+    /// Which stdlib functions exist in the workspace (the bundled table's
+    /// or the workspace's sources).
+    pub fn stdlib(&self) -> &crate::stdlib::WorkspaceStdlib {
+        crate::stdlib::workspace_stdlib(&self.db, self.workspace)
+    }
+
     /// Puppet's installed reference text, for hovers.
     pub fn docs(&self) -> &DocSource {
         &self.docs

@@ -161,7 +161,7 @@ codes! {
     UnknownClass = "unknown-class", Semantic, ErrorOrWarning, true, "a class nothing defines: an error when it misspells a known name or its module is in the workspace, a warning when a module outside it may define it";
     UnknownType = "unknown-type", Semantic, ErrorOrWarning, true, "a type nothing defines (same severities as `unknown-class`)";
     UnknownResourceType = "unknown-resource-type", Semantic, ErrorOrWarning, true, "a resource type nothing defines (same severities as `unknown-class`)";
-    UnknownFunction = "unknown-function", Semantic, ErrorOrWarning, true, "a function nothing defines (same severities as `unknown-class`)";
+    UnknownFunction = "unknown-function", Semantic, ErrorOrWarning, true, "a function nothing defines (same severities as `unknown-class`). The workspace's stdlib sources say which stdlib functions exist (else the bundled stdlib of the target Puppet: 8.5 for Puppet 7, 9 for Puppet 8); for a function stdlib 9 removed (`has_key`, `is_string`, `validate_re`...) the message says what to use instead";
     ClassAsResource = "class-as-resource", Semantic, Error, true, "a class declared as if it were a resource type";
     UnknownAttribute = "unknown-attribute", Semantic, Error, true, "an attribute the resource type or class does not have";
     MissingRequiredParameter = "missing-required-parameter", Semantic, Error, true, "a declaration without a parameter that has no default (resource defaults, `default:` bodies and Hiera keys count as given)";

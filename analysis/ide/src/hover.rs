@@ -287,7 +287,8 @@ impl Hover<'_> {
                 None
             }
             Namespace::Function => {
-                let Some(f) = b.function(name).or_else(|| b.stdlib_function(name)) else {
+                let stdlib = puppet_analysis::stdlib::workspace_stdlib(self.db, self.workspace);
+                let Some(f) = stdlib.resolve_function(name) else {
                     return bolt_function(name);
                 };
                 let mut md = String::new();

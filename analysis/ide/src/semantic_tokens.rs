@@ -11,6 +11,7 @@ use puppet_analysis::builtins::Builtins;
 use puppet_analysis::model::Type;
 use puppet_analysis::resolve::resolution::{variable_resolution, FileTarget, Resolution};
 use puppet_analysis::resolve::scope::Target;
+use puppet_analysis::stdlib::WorkspaceStdlib;
 use puppet_syntax::ast::{self, AstNode};
 use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
 use std::collections::HashMap;
@@ -132,8 +133,7 @@ impl Analysis {
                 return Vec::new();
             };
             let resolution = variable_resolution(a.db(), a.workspace(), file);
-            let stdlib = a.workspace().layout(a.db()).module("stdlib").is_some();
-            let classifier = Classifier::new(resolution, stdlib, a.builtins());
+            let classifier = Classifier::new(resolution, a.stdlib(), a.builtins());
             let mut out = Vec::new();
             for token in root
                 .descendants_with_tokens()
@@ -194,14 +194,18 @@ struct Classifier<'a> {
     /// Variable definitions and references by token start.
     definitions: HashMap<TextSize, usize>,
     references: HashMap<TextSize, usize>,
-    /// stdlib is in the workspace, so its functions count as built in.
-    stdlib: bool,
+    /// The workspace's stdlib functions, which count as built in.
+    stdlib: &'a WorkspaceStdlib,
     /// The built-ins of the Puppet checked for.
     builtins: &'static Builtins,
 }
 
 impl<'a> Classifier<'a> {
-    fn new(resolution: &'a Resolution, stdlib: bool, builtins: &'static Builtins) -> Self {
+    fn new(
+        resolution: &'a Resolution,
+        stdlib: &'a WorkspaceStdlib,
+        builtins: &'static Builtins,
+    ) -> Self {
         Classifier {
             resolution,
             stdlib,
@@ -344,10 +348,10 @@ impl<'a> Classifier<'a> {
 }
 
 impl Classifier<'_> {
-    /// A function name: built-in ones (Puppet's, and stdlib's when it is
-    /// in the workspace) are marked.
+    /// A function name: built-in ones (Puppet's, and those the workspace's
+    /// stdlib defines) are marked.
     fn function(&self, name: &str) -> (SemanticTokenKind, u32) {
-        let builtin = self.builtins.resolve_function(name, self.stdlib).is_some();
+        let builtin = self.builtins.function(name).is_some() || self.stdlib.defines(name);
         (
             SemanticTokenKind::Function,
             if builtin {

@@ -1,14 +1,15 @@
 //! Function calls checked against what exists: Puppet's built-in functions,
-//! stdlib's (when stdlib is in the workspace), Puppet-language functions of
-//! the workspace and Ruby functions of its modules; and argument counts
-//! and constant arguments' types against the signatures where they are
-//! known (built-in ones, workspace functions' with the workspace's type
-//! aliases, Ruby functions' `dispatch` blocks).
+//! stdlib's (as [`crate::stdlib`] decides: the workspace's sources, else
+//! the bundled table of the target's version), Puppet-language functions of
+//! the workspace and Ruby functions of its modules; argument counts and
+//! constant arguments' types against the signatures where they are known
+//! (built-in ones, workspace functions' with the workspace's type aliases,
+//! Ruby functions' `dispatch` blocks).
 
 use super::arguments::{check_argument_types, Overload};
 use super::workspace_types::WorkspaceTypes;
 use super::Diagnostic;
-use crate::builtins::{bolt_functions, in_plan_code, suggest};
+use crate::builtins::{bolt_functions, in_plan_code, stdlib9_removal, suggest};
 use crate::db::workspace_builtins;
 use crate::db::Workspace;
 use crate::hir::body::SegmentRange;
@@ -17,6 +18,7 @@ use crate::index::{lookup, Namespace};
 use crate::infer::ItemTypes;
 use crate::model::Type;
 use crate::ruby_plugins::{plugin_index, unambiguous_ruby_dispatches};
+use crate::stdlib::{workspace_stdlib, StdlibSource};
 use crate::workspace::Layout;
 use puppet_syntax::ast::{self, AstNode, Expr, UnaryOp};
 use puppet_syntax::Code;
@@ -80,10 +82,6 @@ impl CallChecks<'_> {
         }
     }
 
-    fn stdlib(&self) -> bool {
-        self.layout.module("stdlib").is_some()
-    }
-
     fn check_call(&self, call: &Call, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
         let name = call.name.trim_start_matches("::").to_lowercase();
         let argc = call.args.len() + usize::from(call.receiver.is_some());
@@ -91,14 +89,19 @@ impl CallChecks<'_> {
             .args
             .iter()
             .any(|a| matches!(a, Expr::UnaryExpr(u) if u.op() == Some(UnaryOp::Splat)));
-        // The recorded stdlib signatures are stdlib 8.5's: a stdlib (or any
-        // module) of the workspace that defines the function itself wins.
+        // A module of the workspace that defines the function itself wins
+        // over the bundled stdlib table (which is only used when the
+        // workspace's stdlib has no sources).
         let plugins = plugin_index(self.db, self.workspace);
+        let stdlib = workspace_stdlib(self.db, self.workspace);
         let defined_here = plugins.functions.contains(&name)
             || !lookup(self.db, self.workspace, Namespace::Function, &name).is_empty();
-        if let Some(function) = workspace_builtins(self.db, self.workspace)
-            .resolve_function(&name, self.stdlib() && !defined_here)
-        {
+        let builtin = if defined_here {
+            workspace_builtins(self.db, self.workspace).function(&name)
+        } else {
+            stdlib.resolve_function(&name)
+        };
+        if let Some(function) = builtin {
             if !splat && !function.accepts_arg_count(argc) {
                 out.push(Diagnostic::error(
                     call.range,
@@ -171,9 +174,8 @@ impl CallChecks<'_> {
             }
         }
         let core = workspace_builtins(self.db, self.workspace).suggest_function(&name, false);
-        let stdlib = self.stdlib();
-        let workspace = workspace_builtins(self.db, self.workspace)
-            .suggest_function(&name, stdlib)
+        let workspace = stdlib
+            .suggest_function(&name)
             .into_iter()
             .filter(|f| !core.contains(f))
             .chain(suggest::suggest(
@@ -182,7 +184,26 @@ impl CallChecks<'_> {
                 2,
             ))
             .collect::<Vec<_>>();
-        let best = super::Suggestion::best(&core, &workspace);
+        let removal = stdlib9_removal(&name);
+        // A function stdlib 9 removed is no misspelling: no suggestion.
+        let best = super::Suggestion::best(&core, &workspace).filter(|_| removal.is_none());
+        let reason = if bolt_functions().is_plan_only(&name) {
+            "a function of Bolt's plans, which catalog code cannot call".to_string()
+        } else if let Some(removal) = removal {
+            let mut reason = match stdlib.source {
+                StdlibSource::Absent => {
+                    "no module in the workspace defines it, and puppetlabs-stdlib 9 removed it"
+                }
+                StdlibSource::Bundled | StdlibSource::Sources => "puppetlabs-stdlib 9 removed it",
+            }
+            .to_string();
+            if let Some(replacement) = removal.replacement {
+                reason.push_str(&format!("; use {replacement} instead"));
+            }
+            reason
+        } else {
+            "not built in, and no module in the workspace defines it".to_string()
+        };
         super::report_unknown(
             self.layout,
             call.range,
@@ -190,11 +211,7 @@ impl CallChecks<'_> {
             "function",
             &name,
             best,
-            Some(if bolt_functions().is_plan_only(&name) {
-                "a function of Bolt's plans, which catalog code cannot call"
-            } else {
-                "not built in, and no module in the workspace defines it"
-            }),
+            Some(&reason),
             out,
         );
     }
