@@ -166,6 +166,7 @@ codes! {
     UnknownAttribute = "unknown-attribute", Semantic, Error, true, "an attribute the resource type or class does not have";
     MissingRequiredParameter = "missing-required-parameter", Semantic, Error, true, "a declaration without a parameter that has no default (resource defaults, `default:` bodies and Hiera keys count as given)";
     InvalidAttributeValue = "invalid-attribute-value", Semantic, Warning, true, "a core attribute's value is not one it allows (`ensure => runing`)";
+    DeprecatedFunction = "deprecated-function", Semantic, ErrorOrWarning, true, "a call of a function whose Ruby code calls stdlib's `deprecation()` every time (stdlib 8.5's `is_string` and `validate_string`, stdlib 9's `validate_legacy`), or of `deprecation()` itself: an error under `strict = error` (Puppet 8's default), where Puppet fails with `deprecation. <key>. <message>`; a warning under `strict = warning`; nothing under `off`. A call that passes `false` as `deprecation()`'s third argument (stdlib 9's forwarders, such as `to_json` for `stdlib::to_json`) is a warning whatever `strict` is, as Puppet logs it";
     WrongArgumentCount = "wrong-argument-count", Semantic, Error, true, "no signature of the function takes that many arguments";
     WrongArgumentType = "wrong-argument-type", Semantic, Error, true, "no signature of the function accepts those argument types";
     TypeMismatch = "type-mismatch", Semantic, Error, true, "a constant value does not match the parameter's declared type (aliases expanded)";

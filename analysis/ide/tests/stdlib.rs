@@ -63,6 +63,18 @@ fn hover_shows_the_table_only_for_a_function_that_exists() {
     );
     let sources = hover(&at(STDLIB9, call, PuppetVersion::V7));
     assert!(!sources.contains("puppetlabs-stdlib"), "{sources}");
+    // A Ruby function that deprecates itself says so.
+    let legacy = hover(&at(
+        STDLIB9,
+        "class app { validate_le$0gacy(String, 'validate_string', 'x') }\n",
+        PuppetVersion::V8,
+    ));
+    assert!(
+        legacy.contains(
+            "Deprecated: This method is deprecated, please use Puppet data types to validate parameters"
+        ),
+        "{legacy}"
+    );
 }
 
 #[test]
@@ -78,7 +90,7 @@ fn signature_help_uses_the_table_only_when_it_stands_for_stdlib() {
 }
 
 #[test]
-fn semantic_tokens_mark_the_functions_stdlib_defines() {
+fn semantic_tokens_mark_stdlib_and_deprecated_functions() {
     let f = at(
         STDLIB9,
         "class app { notice(pick(1), has_key({}, 'k'), to_json([1])) }\n$0",
@@ -99,5 +111,8 @@ fn semantic_tokens_mark_the_functions_stdlib_defines() {
     assert_eq!(modifiers_of("notice"), modifiers::DEFAULT_LIBRARY);
     assert_eq!(modifiers_of("pick"), modifiers::DEFAULT_LIBRARY);
     assert_eq!(modifiers_of("has_key"), 0);
-    assert_eq!(modifiers_of("to_json"), modifiers::DEFAULT_LIBRARY);
+    assert_eq!(
+        modifiers_of("to_json"),
+        modifiers::DEFAULT_LIBRARY | modifiers::DEPRECATED
+    );
 }

@@ -4,7 +4,8 @@
 //! the workspace and Ruby functions of its modules; argument counts and
 //! constant arguments' types against the signatures where they are known
 //! (built-in ones, workspace functions' with the workspace's type aliases,
-//! Ruby functions' `dispatch` blocks).
+//! Ruby functions' `dispatch` blocks); and calls of Ruby functions that
+//! call stdlib's `deprecation()`, which fail under `strict = error`.
 
 use super::arguments::{check_argument_types, Overload};
 use super::workspace_types::WorkspaceTypes;
@@ -17,10 +18,13 @@ use crate::hir::{BodySourceMap, DefKind};
 use crate::index::{lookup, Namespace};
 use crate::infer::ItemTypes;
 use crate::model::Type;
-use crate::ruby_plugins::{plugin_index, unambiguous_ruby_dispatches};
+use crate::ruby_plugins::{
+    plugin_index, ruby_function_deprecations, unambiguous_ruby_dispatches, RubyDeprecation,
+};
 use crate::stdlib::{workspace_stdlib, StdlibSource};
+use crate::target::Strict;
 use crate::workspace::Layout;
-use puppet_syntax::ast::{self, AstNode, Expr, UnaryOp};
+use puppet_syntax::ast::{self, AstNode, Expr, LiteralValue, UnaryOp};
 use puppet_syntax::Code;
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
 
@@ -153,6 +157,7 @@ impl CallChecks<'_> {
             if !splat && call.receiver.is_none() {
                 self.check_ruby_arguments(&name, &call.args, out);
             }
+            self.check_deprecation(&name, call, out);
             return;
         }
         // Bolt's functions exist in a plan's own code.
@@ -214,6 +219,75 @@ impl CallChecks<'_> {
             Some(&reason),
             out,
         );
+    }
+
+    /// A call of a Ruby function that calls stdlib's `deprecation()` every
+    /// time (see [`RubyDeprecation`]), and a direct call of
+    /// `deprecation()`: Puppet fails under `strict = error`, warns under
+    /// `warning`, says nothing under `off`; a call that opts out of
+    /// `strict` (stdlib 9's forwarders: `to_json` calls `stdlib::to_json`)
+    /// only warns, whatever `strict` is.
+    fn check_deprecation(&self, name: &str, call: &Call, out: &mut Vec<Diagnostic>) {
+        let direct;
+        let deprecation = if name == "deprecation" {
+            // `deprecation(key, message[, use_strict_setting])` in Puppet
+            // code, stdlib's function: its arguments say the same as a Ruby
+            // function's call.
+            let stdlib = workspace_stdlib(self.db, self.workspace);
+            if stdlib.source != StdlibSource::Sources
+                || !stdlib.defines("deprecation")
+                || call.receiver.is_some()
+                || !(2..=3).contains(&call.args.len())
+            {
+                return;
+            }
+            let literal = |i: usize| call.args.get(i).and_then(|a| a.static_string());
+            direct = RubyDeprecation {
+                key: literal(0),
+                message: literal(1),
+                strict: match call.args.get(2) {
+                    None => true,
+                    Some(Expr::Literal(l)) => l.value() == Some(LiteralValue::Boolean(true)),
+                    Some(_) => false,
+                },
+            };
+            &direct
+        } else {
+            match ruby_function_deprecations(self.db, self.workspace).get(name) {
+                Some(d) => d,
+                None => return,
+            }
+        };
+        // What the diagnostic is about: the function called, or a direct
+        // call of `deprecation()`.
+        let subject = match (name, &deprecation.key) {
+            ("deprecation", Some(key)) => format!("deprecation('{key}')"),
+            ("deprecation", None) => "deprecation()".to_string(),
+            _ => format!("function '{name}' is deprecated"),
+        };
+        let warning = match &deprecation.message {
+            Some(message) => format!("{subject}: {message}"),
+            None => subject.clone(),
+        };
+        let diagnostic = match (deprecation.strict, self.workspace.target(self.db).strict) {
+            (true, Strict::Off) => return,
+            (true, Strict::Error) => Diagnostic::error(
+                call.range,
+                Code::DeprecatedFunction,
+                match (&deprecation.key, &deprecation.message) {
+                    // Puppet's own words (without its position).
+                    (Some(key), Some(message)) => format!("deprecation. {key}. {message}"),
+                    _ => format!("{subject}: deprecation() fails under strict = error"),
+                },
+            ),
+            (true, Strict::Warning) => Diagnostic::warning(
+                call.range,
+                Code::DeprecatedFunction,
+                format!("{warning} (an error under strict = error, Puppet 8's default)"),
+            ),
+            (false, _) => Diagnostic::warning(call.range, Code::DeprecatedFunction, warning),
+        };
+        out.push(diagnostic);
     }
 
     /// A Ruby 4.x function's arguments against its `dispatch` blocks.
