@@ -211,7 +211,8 @@ impl AnalysisHost {
     }
 
     /// A workspace from in-memory files, with modules inferred from their
-    /// paths (`.../<module>/manifests/...`): for tests and fixtures.
+    /// paths (`.../<module>/manifests/...`, `.../<module>/lib/...`): for
+    /// tests and fixtures.
     pub fn from_files(files: Vec<(PathBuf, String)>) -> AnalysisHost {
         let mut modules: BTreeMap<PathBuf, Module> = BTreeMap::new();
         for (path, _) in &files {
@@ -230,9 +231,11 @@ impl AnalysisHost {
             let components: Vec<_> = path.components().collect();
             for (i, c) in components.iter().enumerate().skip(1) {
                 let dir = c.as_os_str().to_string_lossy();
+                // `lib/` holds the module's Ruby plugins (whose own
+                // `functions/` directories are no module's).
                 if matches!(
                     dir.as_ref(),
-                    "manifests" | "types" | "functions" | "plans" | "templates"
+                    "manifests" | "types" | "functions" | "plans" | "templates" | "lib"
                 ) {
                     let root: PathBuf = components[..i].iter().collect();
                     let name = components[i - 1].as_os_str().to_string_lossy().into_owned();
@@ -836,6 +839,12 @@ impl Analysis {
     /// The built-ins of the Puppet the workspace is checked for.
     pub fn builtins(&self) -> &'static crate::builtins::Builtins {
         crate::db::workspace_builtins(&self.db, self.workspace)
+    }
+
+    /// Which stdlib functions exist in the workspace (the bundled table's
+    /// or the workspace's sources).
+    pub fn stdlib(&self) -> &crate::stdlib::WorkspaceStdlib {
+        crate::stdlib::workspace_stdlib(&self.db, self.workspace)
     }
 
     /// Puppet's installed reference text, for hovers.

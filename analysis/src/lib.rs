@@ -24,6 +24,7 @@ pub mod metadata;
 pub mod module_facts;
 pub mod resolve;
 pub mod ruby_plugins;
+pub mod stdlib;
 pub mod version_detection;
 pub mod workspace;
 

@@ -6,7 +6,10 @@
 //! - `lib/puppet/functions/**/*.rb`: `Puppet::Functions.create_function(:'mod::f')`
 //!   with `dispatch` blocks' parameters (types, names, optional/repeated,
 //!   block) for signature help;
-//! - `lib/puppet/parser/functions/*.rb`: legacy `newfunction(:f, ...)`.
+//! - `lib/puppet/parser/functions/*.rb`: legacy `newfunction(:f, ...)`;
+//! - in a 4.x function, a call to stdlib's `deprecation()` that every call
+//!   of the function makes (Puppet 8's `strict = error` turns it into a
+//!   failure).
 
 use crate::builtins::ParamKind;
 use crate::db::{RubyFile, Workspace};
@@ -47,6 +50,35 @@ pub struct RubyDispatch {
     pub return_type: Option<String>,
 }
 
+/// A 4.x function's call to stdlib's `deprecation(key, message,
+/// use_strict_setting = true)` that every call of the function makes: it
+/// is a statement of a method a `dispatch` names, not inside a condition
+/// or a block (stdlib 8.5's `validate_legacy` deprecates only some values,
+/// inside an `if`: not one of these).
+///
+/// What stdlib's 4.x `deprecation` does with Puppet's `strict` setting
+/// (checked with Puppet 8.10 and stdlib 8.5 and 9.4): under `error` it
+/// raises `deprecation. <key>. <message>`, under `warning` it logs the
+/// message, under `off` nothing; with `false` as the third argument
+/// (stdlib 9's forwarders such as `to_json` -> `stdlib::to_json`) it logs
+/// the message whatever `strict` is. Legacy 3.x functions' calls
+/// (`function_deprecation([key, message])`) reach stdlib's 3.x
+/// `deprecation`, which stdlib 8.5 has log only when the environment sets
+/// `STDLIB_LOG_DEPRECATIONS=true` (never an error) and stdlib 9.4 no
+/// longer has: they are not read.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RubyDeprecation {
+    /// The uniqueness key (the first argument) when it is a literal.
+    pub key: Option<String>,
+    /// The message when it is a literal; a line break in it, with the
+    /// indentation around it, reads as one space.
+    pub message: Option<String>,
+    /// Whether the call obeys `strict` (no third argument, or `true`); a
+    /// third argument that is not a literal counts as `false`, as the
+    /// call cannot be shown to fail.
+    pub strict: bool,
+}
+
 /// What one Ruby file defines.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct RubyPlugins {
@@ -54,6 +86,8 @@ pub struct RubyPlugins {
     pub functions: Vec<String>,
     /// The dispatches of the file's 4.x function (by its name).
     pub dispatches: Vec<(String, Vec<RubyDispatch>)>,
+    /// The file's 4.x function when every call of it calls `deprecation()`.
+    pub deprecations: Vec<(String, RubyDeprecation)>,
 }
 
 /// A regex compiled once. Ruby source is matched the ASCII way Ruby reads
@@ -82,6 +116,9 @@ pub fn scan(path: &str, text: &str) -> RubyPlugins {
                 let dispatches = scan_dispatches(text);
                 if !dispatches.is_empty() {
                     plugins.dispatches.push((name.clone(), dispatches));
+                }
+                if let Some(deprecation) = scan_deprecation(text) {
+                    plugins.deprecations.push((name.clone(), deprecation));
                 }
             }
         }
@@ -238,6 +275,180 @@ fn scan_dispatches(text: &str) -> Vec<RubyDispatch> {
     out
 }
 
+/// The first call `call_function('deprecation', key, message[, strict])`
+/// that is a statement of a method a `dispatch` names: the lines between
+/// the method's `def` and the call are indented at least as deeply as the
+/// call (so it is in no `if`, `case` or block), and nothing follows it on
+/// its line but a comment (no `if` or `unless` modifier).
+fn scan_deprecation(text: &str) -> Option<RubyDeprecation> {
+    static CALL: OnceLock<Regex> = OnceLock::new();
+    static DEF: OnceLock<Regex> = OnceLock::new();
+    static TARGET: OnceLock<Regex> = OnceLock::new();
+    let call = re(
+        &CALL,
+        r#"(?m)^([ \t]*)call_function\(\s*['"]deprecation['"]\s*,"#,
+    );
+    let def = re(&DEF, r"^\s*def\s+(?:self\.)?([[:word:]]+[?!]?)");
+    let target = re(&TARGET, r"(?m)^\s*dispatch[\s(]+:([[:word:]]+)");
+    let targets: BTreeSet<&str> = target
+        .captures_iter(text)
+        .filter_map(|c| c.get(1))
+        .map(|m| m.as_str())
+        .collect();
+    call.captures_iter(text).find_map(|c| {
+        let whole = c.get(0)?;
+        let indent = c[1].len();
+        // The nearest line above indented less than the call encloses it.
+        let enclosing = text[..whole.start()].lines().rev().find(|line| {
+            let trimmed = line.trim_start();
+            !trimmed.is_empty() && !trimmed.starts_with('#') && line.len() - trimmed.len() < indent
+        })?;
+        let method = def.captures(enclosing)?.get(1)?.as_str();
+        if !targets.contains(method) {
+            return None;
+        }
+        let (args, rest) = ruby_arguments(&text[whole.end()..])?;
+        let after = rest.split('\n').next().unwrap_or_default().trim();
+        if !(after.is_empty() || after.starts_with('#')) {
+            return None;
+        }
+        let literal = |arg: Option<&RubyArg>| match arg {
+            Some(RubyArg::String(s) | RubyArg::Symbol(s)) => Some(s.clone()),
+            _ => None,
+        };
+        let strict = match args.get(2) {
+            None => true,
+            Some(RubyArg::Word(w)) => w == "true",
+            Some(_) => false,
+        };
+        (args.len() >= 2).then(|| RubyDeprecation {
+            key: literal(args.first()),
+            message: literal(args.get(1)).map(|m| one_line(&m)),
+            strict,
+        })
+    })
+}
+
+/// An argument of a Ruby call, as far as the scan reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum RubyArg {
+    /// A string literal without interpolation: its value.
+    String(String),
+    /// A symbol (`:name`).
+    Symbol(String),
+    /// A bare word (`false`, `nil`, a variable).
+    Word(String),
+    /// Any other expression.
+    Other,
+}
+
+/// The arguments of a call from just after a `(` or `,` to the closing
+/// `)`, and the text after it.
+fn ruby_arguments(mut text: &str) -> Option<(Vec<RubyArg>, &str)> {
+    let mut args = Vec::new();
+    loop {
+        let (arg, rest) = ruby_argument(text.trim_start())?;
+        args.push(arg);
+        let rest = rest.trim_start();
+        match rest.as_bytes().first()? {
+            b',' => text = &rest[1..],
+            b')' => return Some((args, &rest[1..])),
+            _ => return None,
+        }
+    }
+}
+
+/// One argument and the text after it.
+fn ruby_argument(text: &str) -> Option<(RubyArg, &str)> {
+    let bytes = text.as_bytes();
+    match bytes.first()? {
+        quote @ (b'\'' | b'"') => {
+            let (value, len) = ruby_string(text, *quote)?;
+            let arg = value.map_or(RubyArg::Other, RubyArg::String);
+            Some((arg, &text[len..]))
+        }
+        b':' if bytes
+            .get(1)
+            .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_') =>
+        {
+            let len = 1 + text[1..]
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(text.len() - 1);
+            Some((RubyArg::Symbol(text[1..len].to_string()), &text[len..]))
+        }
+        _ => {
+            // An expression: up to a `,` or `)` outside brackets.
+            let mut depth = 0usize;
+            let mut end = text.len();
+            for (i, b) in bytes.iter().enumerate() {
+                match b {
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' if depth > 0 => depth -= 1,
+                    b',' | b')' if depth == 0 => {
+                        end = i;
+                        break;
+                    }
+                    b'\'' | b'"' => return None,
+                    _ => {}
+                }
+            }
+            let expr = text[..end].trim();
+            let arg = if !expr.is_empty()
+                && expr.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                RubyArg::Word(expr.to_string())
+            } else {
+                RubyArg::Other
+            };
+            Some((arg, &text[end..]))
+        }
+    }
+}
+
+/// A Ruby string literal at the start of `text`: its value (`None` when a
+/// double-quoted string interpolates) and its length with the quotes.
+fn ruby_string(text: &str, quote: u8) -> Option<(Option<String>, usize)> {
+    let mut value = String::new();
+    let mut literal = true;
+    let mut chars = text.char_indices().skip(1);
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => {
+                let (_, next) = chars.next()?;
+                match (quote, next) {
+                    (b'\'', '\\' | '\'') => value.push(next),
+                    (b'\'', _) => {
+                        value.push('\\');
+                        value.push(next);
+                    }
+                    (_, 'n') => value.push('\n'),
+                    (_, 't') => value.push('\t'),
+                    (_, _) => value.push(next),
+                }
+            }
+            '#' if quote == b'"' && text[i + 1..].starts_with('{') => {
+                literal = false;
+                value.push(c);
+            }
+            _ if c as u32 == u32::from(quote) => {
+                return Some((literal.then_some(value), i + 1));
+            }
+            _ => value.push(c),
+        }
+    }
+    None
+}
+
+/// A message written over several lines, as one: a line break with the
+/// blanks around it reads as one space.
+fn one_line(text: &str) -> String {
+    text.split('\n')
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn scan_newtype(text: &str) -> Option<RubyType> {
     static ATTR: OnceLock<Regex> = OnceLock::new();
     static NAMEVAR: OnceLock<Regex> = OnceLock::new();
@@ -368,6 +579,37 @@ pub fn ruby_function_dispatches(
     out
 }
 
+/// The deprecations of the workspace's 4.x Ruby functions, by lower-cased
+/// name: those of functions one 4.x file alone defines (Puppet's loader
+/// prefers a 4.x function to a 3.x one of the same name; with two 4.x
+/// definitions, which one Puppet loads depends on the module path).
+#[salsa::tracked(returns(ref))]
+pub fn ruby_function_deprecations(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+) -> BTreeMap<String, RubyDeprecation> {
+    let mut definitions: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut out = BTreeMap::new();
+    for &file in workspace.ruby_files(db) {
+        if !file
+            .path(db)
+            .to_string_lossy()
+            .contains("/lib/puppet/functions/")
+        {
+            continue;
+        }
+        let plugins = ruby_file_plugins(db, file);
+        for name in &plugins.functions {
+            *definitions.entry(name).or_default() += 1;
+        }
+        for (name, deprecation) in &plugins.deprecations {
+            out.insert(name.clone(), deprecation.clone());
+        }
+    }
+    out.retain(|name: &String, _| definitions.get(name.as_str()) == Some(&1));
+    out
+}
+
 /// The modules (lower-cased names) whose Ruby files define each type and
 /// function, by lower-cased name: whom code using them depends on.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -486,6 +728,68 @@ end
             (site.name.as_str(), u32::from(site.range.start())),
             ("pick", 13)
         );
+    }
+
+    /// The deprecation a 4.x function file makes on every call.
+    fn deprecation(text: &str) -> Option<RubyDeprecation> {
+        let plugins = scan("m/lib/puppet/functions/f.rb", text);
+        plugins.deprecations.first().map(|(_, d)| d.clone())
+    }
+
+    #[test]
+    fn unconditional_deprecations_in_dispatched_methods() {
+        // stdlib 8.5's is_string.rb (abridged).
+        let is_string = "Puppet::Functions.create_function(:is_string) do\n  dispatch :deprecation_gen do\n    param 'Any', :scope\n    repeated_param 'Any', :args\n  end\n  def call(scope, *args)\n    manipulated_args = [scope] + args\n    self.class.dispatcher.dispatch(self, scope, manipulated_args)\n  end\n\n  def deprecation_gen(scope, *args)\n    call_function('deprecation', 'is_string', 'This method is deprecated, please use match expressions with Stdlib::Compat::String instead.')\n    scope.send('function_is_string', args)\n  end\nend\n";
+        assert_eq!(
+            deprecation(is_string),
+            Some(RubyDeprecation {
+                key: Some("is_string".into()),
+                message: Some(
+                    "This method is deprecated, please use match expressions with Stdlib::Compat::String instead.".into()
+                ),
+                strict: true,
+            })
+        );
+        // stdlib 9's forwarders opt out of `strict`.
+        let to_json = "Puppet::Functions.create_function(:to_json) do\n  dispatch :deprecation_gen do\n    repeated_param 'Any', :args\n  end\n  def deprecation_gen(*args)\n    call_function('deprecation', 'to_json', 'This function is deprecated, please use stdlib::to_json instead.', false)\n    call_function('stdlib::to_json', *args)\n  end\nend\n";
+        let d = deprecation(to_json).unwrap();
+        assert!(!d.strict);
+        assert_eq!(d.key.as_deref(), Some("to_json"));
+        // A message over two lines (stdlib 8.5's validate_string.rb), a
+        // symbol key, a double-quoted string.
+        let multiline = "Puppet::Functions.create_function(:v) do\n  dispatch :v do\n  end\n  def v(*args)\n    x = 1\n    call_function(\"deprecation\", :v, 'Use the stdlib validate_legacy function,\n                    with Stdlib::Compat::String.', true) # why\n  end\nend\n";
+        let d = deprecation(multiline).unwrap();
+        assert_eq!(
+            (d.key.as_deref(), d.message.as_deref(), d.strict),
+            (
+                Some("v"),
+                Some("Use the stdlib validate_legacy function, with Stdlib::Compat::String."),
+                true
+            )
+        );
+        let interpolated = "Puppet::Functions.create_function(:v) do\n  dispatch :v do\n  end\n  def v(x)\n    call_function('deprecation', 'v', \"#{x} is old\", flag)\n  end\nend\n";
+        let d = deprecation(interpolated).unwrap();
+        assert_eq!((d.message, d.strict), (None, false));
+    }
+
+    #[test]
+    fn conditional_deprecations_are_not_read() {
+        // stdlib 8.5's validate_legacy.rb deprecates only some values.
+        let nested = "Puppet::Functions.create_function(:validate_legacy) do\n  dispatch :validate_legacy do\n    param 'Type', :target_type\n  end\n  def validate_legacy(scope, target_type, function_name, value, *prev_args)\n    if assert_type(target_type, value)\n      x\n    else\n      if previous_validation(scope, function_name, value, *prev_args)\n        call_function('deprecation', 'validate_legacy', error_msg)\n      end\n    end\n  end\nend\n";
+        assert_eq!(deprecation(nested), None);
+        let modifier = "Puppet::Functions.create_function(:m) do\n  dispatch :m do\n  end\n  def m(x)\n    call_function('deprecation', 'm', 'old') if x\n  end\nend\n";
+        assert_eq!(deprecation(modifier), None);
+        let helper = "Puppet::Functions.create_function(:h) do\n  dispatch :h do\n  end\n  def h(x)\n    x\n  end\n\n  def helper\n    call_function('deprecation', 'h', 'old')\n  end\nend\n";
+        assert_eq!(deprecation(helper), None);
+        // A statement after a closed `if` block still runs every time.
+        let after_if = "Puppet::Functions.create_function(:a) do\n  dispatch :a do\n  end\n  def a(x)\n    if x\n      y\n    end\n    call_function('deprecation', 'a', 'old')\n  end\nend\n";
+        assert!(deprecation(after_if).is_some());
+        // Legacy functions are not read.
+        let legacy = scan(
+            "m/lib/puppet/parser/functions/is_integer.rb",
+            "newfunction(:is_integer) do |args|\n  function_deprecation([:is_integer, 'old'])\nend\n",
+        );
+        assert!(legacy.deprecations.is_empty());
     }
 
     #[test]

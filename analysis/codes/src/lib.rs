@@ -161,11 +161,12 @@ codes! {
     UnknownClass = "unknown-class", Semantic, ErrorOrWarning, true, "a class nothing defines: an error when it misspells a known name or its module is in the workspace, a warning when a module outside it may define it";
     UnknownType = "unknown-type", Semantic, ErrorOrWarning, true, "a type nothing defines (same severities as `unknown-class`)";
     UnknownResourceType = "unknown-resource-type", Semantic, ErrorOrWarning, true, "a resource type nothing defines (same severities as `unknown-class`)";
-    UnknownFunction = "unknown-function", Semantic, ErrorOrWarning, true, "a function nothing defines (same severities as `unknown-class`)";
+    UnknownFunction = "unknown-function", Semantic, ErrorOrWarning, true, "a function nothing defines (same severities as `unknown-class`). The workspace's stdlib sources say which stdlib functions exist (else the bundled stdlib of the target Puppet: 8.5 for Puppet 7, 9 for Puppet 8); for a function stdlib 9 removed (`has_key`, `is_string`, `validate_re`...) the message says what to use instead";
     ClassAsResource = "class-as-resource", Semantic, Error, true, "a class declared as if it were a resource type";
     UnknownAttribute = "unknown-attribute", Semantic, Error, true, "an attribute the resource type or class does not have";
     MissingRequiredParameter = "missing-required-parameter", Semantic, Error, true, "a declaration without a parameter that has no default (resource defaults, `default:` bodies and Hiera keys count as given)";
     InvalidAttributeValue = "invalid-attribute-value", Semantic, Warning, true, "a core attribute's value is not one it allows (`ensure => runing`)";
+    DeprecatedFunction = "deprecated-function", Semantic, ErrorOrWarning, true, "a call of a function whose Ruby code calls stdlib's `deprecation()` every time (stdlib 8.5's `is_string` and `validate_string`, stdlib 9's `validate_legacy`), or of `deprecation()` itself: an error under `strict = error` (Puppet 8's default), where Puppet fails with `deprecation. <key>. <message>`; a warning under `strict = warning`; nothing under `off`. A call that passes `false` as `deprecation()`'s third argument (stdlib 9's forwarders, such as `to_json` for `stdlib::to_json`) is a warning whatever `strict` is, as Puppet logs it";
     WrongArgumentCount = "wrong-argument-count", Semantic, Error, true, "no signature of the function takes that many arguments";
     WrongArgumentType = "wrong-argument-type", Semantic, Error, true, "no signature of the function accepts those argument types";
     TypeMismatch = "type-mismatch", Semantic, Error, true, "a constant value does not match the parameter's declared type (aliases expanded)";

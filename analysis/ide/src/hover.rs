@@ -148,10 +148,27 @@ impl Hover<'_> {
                 }
                 Some(md)
             }
-            Referent::RubyFunction(name) => Some(format!(
-                "{}\nFunction written in Ruby by a module.\n",
-                code_block(&format!("function {name}"))
-            )),
+            Referent::RubyFunction(name) => {
+                let mut md = format!(
+                    "{}\nFunction written in Ruby by a module.\n",
+                    code_block(&format!("function {name}"))
+                );
+                let deprecations = puppet_analysis::ruby_plugins::ruby_function_deprecations(
+                    self.db,
+                    self.workspace,
+                );
+                if let Some(d) = deprecations.get(name) {
+                    let _ = writeln!(
+                        md,
+                        "\nDeprecated{}",
+                        d.message
+                            .as_deref()
+                            .map(|m| format!(": {m}"))
+                            .unwrap_or_else(|| ".".to_string())
+                    );
+                }
+                Some(md)
+            }
             Referent::Resource { type_name, title } => Some(format!(
                 "{}\nA resource of the catalog.\n",
                 code_block(&format!(
@@ -287,7 +304,8 @@ impl Hover<'_> {
                 None
             }
             Namespace::Function => {
-                let Some(f) = b.function(name).or_else(|| b.stdlib_function(name)) else {
+                let stdlib = puppet_analysis::stdlib::workspace_stdlib(self.db, self.workspace);
+                let Some(f) = stdlib.resolve_function(name) else {
                     return bolt_function(name);
                 };
                 let mut md = String::new();

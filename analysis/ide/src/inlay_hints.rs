@@ -108,8 +108,7 @@ fn parameter_names(a: &Analysis, name: &str, n: usize) -> Vec<String> {
             .map(|p| p.name.clone())
             .collect();
     }
-    let b = a.builtins();
-    let Some(f) = b.function(name).or_else(|| b.stdlib_function(name)) else {
+    let Some(f) = a.stdlib().resolve_function(name) else {
         return Vec::new();
     };
     let matching: Vec<_> = f

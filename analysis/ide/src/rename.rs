@@ -112,7 +112,7 @@ fn renamable_at(a: &Analysis, pos: &FilePosition) -> Result<Occurrence, String> 
                 return Ok(occurrence);
             }
             let builtin = match namespace {
-                Namespace::Function => a.builtins().resolve_function(name, true).is_some(),
+                Namespace::Function => a.stdlib().resolve_function(name).is_some(),
                 Namespace::Type | Namespace::DefinedType | Namespace::Class => {
                     a.builtins().resource_type(name).is_some()
                         || a.builtins().is_core_type_without_data(name)

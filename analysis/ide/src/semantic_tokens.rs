@@ -11,9 +11,11 @@ use puppet_analysis::builtins::Builtins;
 use puppet_analysis::model::Type;
 use puppet_analysis::resolve::resolution::{variable_resolution, FileTarget, Resolution};
 use puppet_analysis::resolve::scope::Target;
+use puppet_analysis::ruby_plugins::{ruby_function_deprecations, RubyDeprecation};
+use puppet_analysis::stdlib::WorkspaceStdlib;
 use puppet_syntax::ast::{self, AstNode};
 use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 /// The kinds of semantic tokens; `kind as u32` is the index into
@@ -132,8 +134,8 @@ impl Analysis {
                 return Vec::new();
             };
             let resolution = variable_resolution(a.db(), a.workspace(), file);
-            let stdlib = a.workspace().layout(a.db()).module("stdlib").is_some();
-            let classifier = Classifier::new(resolution, stdlib, a.builtins());
+            let deprecated = ruby_function_deprecations(a.db(), a.workspace());
+            let classifier = Classifier::new(resolution, a.stdlib(), deprecated, a.builtins());
             let mut out = Vec::new();
             for token in root
                 .descendants_with_tokens()
@@ -194,17 +196,25 @@ struct Classifier<'a> {
     /// Variable definitions and references by token start.
     definitions: HashMap<TextSize, usize>,
     references: HashMap<TextSize, usize>,
-    /// stdlib is in the workspace, so its functions count as built in.
-    stdlib: bool,
+    /// The workspace's stdlib functions, which count as built in.
+    stdlib: &'a WorkspaceStdlib,
+    /// The workspace's Ruby functions that call `deprecation()`.
+    deprecated: &'a BTreeMap<String, RubyDeprecation>,
     /// The built-ins of the Puppet checked for.
     builtins: &'static Builtins,
 }
 
 impl<'a> Classifier<'a> {
-    fn new(resolution: &'a Resolution, stdlib: bool, builtins: &'static Builtins) -> Self {
+    fn new(
+        resolution: &'a Resolution,
+        stdlib: &'a WorkspaceStdlib,
+        deprecated: &'a BTreeMap<String, RubyDeprecation>,
+        builtins: &'static Builtins,
+    ) -> Self {
         Classifier {
             resolution,
             stdlib,
+            deprecated,
             builtins,
             definitions: resolution
                 .definitions
@@ -344,18 +354,20 @@ impl<'a> Classifier<'a> {
 }
 
 impl Classifier<'_> {
-    /// A function name: built-in ones (Puppet's, and stdlib's when it is
-    /// in the workspace) are marked.
+    /// A function name: built-in ones (Puppet's, and those the workspace's
+    /// stdlib defines) are marked, and so are a module's Ruby functions
+    /// that call `deprecation()` (Puppet's own win over them).
     fn function(&self, name: &str) -> (SemanticTokenKind, u32) {
-        let builtin = self.builtins.resolve_function(name, self.stdlib).is_some();
-        (
-            SemanticTokenKind::Function,
-            if builtin {
-                modifiers::DEFAULT_LIBRARY
-            } else {
-                0
-            },
-        )
+        let core = self.builtins.function(name).is_some();
+        let mut bits = 0;
+        if core || self.stdlib.defines(name) {
+            bits |= modifiers::DEFAULT_LIBRARY;
+        }
+        let key = name.trim_start_matches("::").to_ascii_lowercase();
+        if !core && self.deprecated.contains_key(&key) {
+            bits |= modifiers::DEPRECATED;
+        }
+        (SemanticTokenKind::Function, bits)
     }
 }
 

@@ -65,12 +65,7 @@ impl Analysis {
 
     fn call_help(&self, name: &str, arg_index: usize, done: &[Expr]) -> Option<SignatureHelp> {
         let name = name.trim_start_matches("::").to_lowercase();
-        let stdlib = self
-            .workspace()
-            .layout(self.db())
-            .module("stdlib")
-            .is_some();
-        if let Some(function) = self.builtins().resolve_function(&name, stdlib) {
+        if let Some(function) = self.stdlib().resolve_function(&name) {
             let dispatches: Vec<Dispatch> = function
                 .signatures
                 .iter()

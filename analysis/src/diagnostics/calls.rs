@@ -1,14 +1,16 @@
 //! Function calls checked against what exists: Puppet's built-in functions,
-//! stdlib's (when stdlib is in the workspace), Puppet-language functions of
-//! the workspace and Ruby functions of its modules; and argument counts
-//! and constant arguments' types against the signatures where they are
-//! known (built-in ones, workspace functions' with the workspace's type
-//! aliases, Ruby functions' `dispatch` blocks).
+//! stdlib's (as [`crate::stdlib`] decides: the workspace's sources, else
+//! the bundled table of the target's version), Puppet-language functions of
+//! the workspace and Ruby functions of its modules; argument counts and
+//! constant arguments' types against the signatures where they are known
+//! (built-in ones, workspace functions' with the workspace's type aliases,
+//! Ruby functions' `dispatch` blocks); and calls of Ruby functions that
+//! call stdlib's `deprecation()`, which fail under `strict = error`.
 
 use super::arguments::{check_argument_types, Overload};
 use super::workspace_types::WorkspaceTypes;
 use super::Diagnostic;
-use crate::builtins::{bolt_functions, in_plan_code, suggest};
+use crate::builtins::{bolt_functions, in_plan_code, stdlib9_removal, suggest};
 use crate::db::workspace_builtins;
 use crate::db::Workspace;
 use crate::hir::body::SegmentRange;
@@ -16,9 +18,13 @@ use crate::hir::{BodySourceMap, DefKind};
 use crate::index::{lookup, Namespace};
 use crate::infer::ItemTypes;
 use crate::model::Type;
-use crate::ruby_plugins::{plugin_index, unambiguous_ruby_dispatches};
+use crate::ruby_plugins::{
+    plugin_index, ruby_function_deprecations, unambiguous_ruby_dispatches, RubyDeprecation,
+};
+use crate::stdlib::{workspace_stdlib, StdlibSource};
+use crate::target::Strict;
 use crate::workspace::Layout;
-use puppet_syntax::ast::{self, AstNode, Expr, UnaryOp};
+use puppet_syntax::ast::{self, AstNode, Expr, LiteralValue, UnaryOp};
 use puppet_syntax::Code;
 use puppet_syntax::{SyntaxKind, SyntaxNode, TextRange};
 
@@ -80,10 +86,6 @@ impl CallChecks<'_> {
         }
     }
 
-    fn stdlib(&self) -> bool {
-        self.layout.module("stdlib").is_some()
-    }
-
     fn check_call(&self, call: &Call, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
         let name = call.name.trim_start_matches("::").to_lowercase();
         let argc = call.args.len() + usize::from(call.receiver.is_some());
@@ -91,14 +93,19 @@ impl CallChecks<'_> {
             .args
             .iter()
             .any(|a| matches!(a, Expr::UnaryExpr(u) if u.op() == Some(UnaryOp::Splat)));
-        // The recorded stdlib signatures are stdlib 8.5's: a stdlib (or any
-        // module) of the workspace that defines the function itself wins.
+        // A module of the workspace that defines the function itself wins
+        // over the bundled stdlib table (which is only used when the
+        // workspace's stdlib has no sources).
         let plugins = plugin_index(self.db, self.workspace);
+        let stdlib = workspace_stdlib(self.db, self.workspace);
         let defined_here = plugins.functions.contains(&name)
             || !lookup(self.db, self.workspace, Namespace::Function, &name).is_empty();
-        if let Some(function) = workspace_builtins(self.db, self.workspace)
-            .resolve_function(&name, self.stdlib() && !defined_here)
-        {
+        let builtin = if defined_here {
+            workspace_builtins(self.db, self.workspace).function(&name)
+        } else {
+            stdlib.resolve_function(&name)
+        };
+        if let Some(function) = builtin {
             if !splat && !function.accepts_arg_count(argc) {
                 out.push(Diagnostic::error(
                     call.range,
@@ -150,6 +157,7 @@ impl CallChecks<'_> {
             if !splat && call.receiver.is_none() {
                 self.check_ruby_arguments(&name, &call.args, out);
             }
+            self.check_deprecation(&name, call, out);
             return;
         }
         // Bolt's functions exist in a plan's own code.
@@ -171,9 +179,8 @@ impl CallChecks<'_> {
             }
         }
         let core = workspace_builtins(self.db, self.workspace).suggest_function(&name, false);
-        let stdlib = self.stdlib();
-        let workspace = workspace_builtins(self.db, self.workspace)
-            .suggest_function(&name, stdlib)
+        let workspace = stdlib
+            .suggest_function(&name)
             .into_iter()
             .filter(|f| !core.contains(f))
             .chain(suggest::suggest(
@@ -182,7 +189,26 @@ impl CallChecks<'_> {
                 2,
             ))
             .collect::<Vec<_>>();
-        let best = super::Suggestion::best(&core, &workspace);
+        let removal = stdlib9_removal(&name);
+        // A function stdlib 9 removed is no misspelling: no suggestion.
+        let best = super::Suggestion::best(&core, &workspace).filter(|_| removal.is_none());
+        let reason = if bolt_functions().is_plan_only(&name) {
+            "a function of Bolt's plans, which catalog code cannot call".to_string()
+        } else if let Some(removal) = removal {
+            let mut reason = match stdlib.source {
+                StdlibSource::Absent => {
+                    "no module in the workspace defines it, and puppetlabs-stdlib 9 removed it"
+                }
+                StdlibSource::Bundled | StdlibSource::Sources => "puppetlabs-stdlib 9 removed it",
+            }
+            .to_string();
+            if let Some(replacement) = removal.replacement {
+                reason.push_str(&format!("; use {replacement} instead"));
+            }
+            reason
+        } else {
+            "not built in, and no module in the workspace defines it".to_string()
+        };
         super::report_unknown(
             self.layout,
             call.range,
@@ -190,13 +216,78 @@ impl CallChecks<'_> {
             "function",
             &name,
             best,
-            Some(if bolt_functions().is_plan_only(&name) {
-                "a function of Bolt's plans, which catalog code cannot call"
-            } else {
-                "not built in, and no module in the workspace defines it"
-            }),
+            Some(&reason),
             out,
         );
+    }
+
+    /// A call of a Ruby function that calls stdlib's `deprecation()` every
+    /// time (see [`RubyDeprecation`]), and a direct call of
+    /// `deprecation()`: Puppet fails under `strict = error`, warns under
+    /// `warning`, says nothing under `off`; a call that opts out of
+    /// `strict` (stdlib 9's forwarders: `to_json` calls `stdlib::to_json`)
+    /// only warns, whatever `strict` is.
+    fn check_deprecation(&self, name: &str, call: &Call, out: &mut Vec<Diagnostic>) {
+        let direct;
+        let deprecation = if name == "deprecation" {
+            // `deprecation(key, message[, use_strict_setting])` in Puppet
+            // code, stdlib's function: its arguments say the same as a Ruby
+            // function's call.
+            let stdlib = workspace_stdlib(self.db, self.workspace);
+            if stdlib.source != StdlibSource::Sources
+                || !stdlib.defines("deprecation")
+                || call.receiver.is_some()
+                || !(2..=3).contains(&call.args.len())
+            {
+                return;
+            }
+            let literal = |i: usize| call.args.get(i).and_then(|a| a.static_string());
+            direct = RubyDeprecation {
+                key: literal(0),
+                message: literal(1),
+                strict: match call.args.get(2) {
+                    None => true,
+                    Some(Expr::Literal(l)) => l.value() == Some(LiteralValue::Boolean(true)),
+                    Some(_) => false,
+                },
+            };
+            &direct
+        } else {
+            match ruby_function_deprecations(self.db, self.workspace).get(name) {
+                Some(d) => d,
+                None => return,
+            }
+        };
+        // What the diagnostic is about: the function called, or a direct
+        // call of `deprecation()`.
+        let subject = match (name, &deprecation.key) {
+            ("deprecation", Some(key)) => format!("deprecation('{key}')"),
+            ("deprecation", None) => "deprecation()".to_string(),
+            _ => format!("function '{name}' is deprecated"),
+        };
+        let warning = match &deprecation.message {
+            Some(message) => format!("{subject}: {message}"),
+            None => subject.clone(),
+        };
+        let diagnostic = match (deprecation.strict, self.workspace.target(self.db).strict) {
+            (true, Strict::Off) => return,
+            (true, Strict::Error) => Diagnostic::error(
+                call.range,
+                Code::DeprecatedFunction,
+                match (&deprecation.key, &deprecation.message) {
+                    // Puppet's own words (without its position).
+                    (Some(key), Some(message)) => format!("deprecation. {key}. {message}"),
+                    _ => format!("{subject}: deprecation() fails under strict = error"),
+                },
+            ),
+            (true, Strict::Warning) => Diagnostic::warning(
+                call.range,
+                Code::DeprecatedFunction,
+                format!("{warning} (an error under strict = error, Puppet 8's default)"),
+            ),
+            (false, _) => Diagnostic::warning(call.range, Code::DeprecatedFunction, warning),
+        };
+        out.push(diagnostic);
     }
 
     /// A Ruby 4.x function's arguments against its `dispatch` blocks.

@@ -7,6 +7,7 @@ use crate::eval::{Evaluator, Limits, WorkspaceTables};
 use crate::index::{definition, definition_index, Namespace};
 use crate::model::{Type, Value};
 use crate::ruby_plugins::plugin_index;
+use crate::stdlib::workspace_stdlib;
 use crate::target::Target;
 use crate::types::TypeAliases;
 use puppet_syntax::SourceKind;
@@ -21,14 +22,15 @@ pub struct TypeContext {
     alias_types: Vec<Type>,
     /// `(function name, declared return type text)`.
     return_texts: Vec<(String, String)>,
-    /// The evaluated return types of workspace functions and (with stdlib
-    /// in the workspace) stdlib's, evaluated once.
+    /// The evaluated return types of workspace functions and (when the
+    /// bundled table stands for the workspace's stdlib) stdlib's, evaluated
+    /// once.
     return_types: Vec<(String, Type)>,
     /// Classes, defined types and Ruby resource types (lower case).
     resource_types: Vec<String>,
-    /// Whether puppetlabs-stdlib is part of the workspace (its functions'
-    /// signatures then apply).
-    has_stdlib: bool,
+    /// Whether the bundled stdlib table stands for the workspace's stdlib
+    /// ([`crate::stdlib`]): its functions' return types then apply.
+    bundled_stdlib: bool,
     /// The Puppet the evaluators evaluate as.
     target: Target,
     /// All of the above as an evaluator holds it, built once and shared
@@ -41,7 +43,7 @@ impl PartialEq for TypeContext {
         self.alias_texts == other.alias_texts
             && self.return_texts == other.return_texts
             && self.resource_types == other.resource_types
-            && self.has_stdlib == other.has_stdlib
+            && self.bundled_stdlib == other.bundled_stdlib
             && self.target == other.target
     }
 }
@@ -119,7 +121,7 @@ pub struct TypeContextTexts {
     alias_texts: Vec<(String, String)>,
     return_texts: Vec<(String, String)>,
     resource_types: Vec<String>,
-    has_stdlib: bool,
+    bundled_stdlib: bool,
 }
 
 #[salsa::tracked(returns(ref))]
@@ -149,7 +151,7 @@ pub fn type_context_texts(db: &dyn salsa::Database, workspace: Workspace) -> Typ
     texts
         .resource_types
         .extend(plugin_index(db, workspace).types.keys().cloned());
-    texts.has_stdlib = workspace.layout(db).module("stdlib").is_some();
+    texts.bundled_stdlib = workspace_stdlib(db, workspace).is_bundled();
     texts
 }
 
@@ -160,7 +162,7 @@ pub fn type_context(db: &dyn salsa::Database, workspace: Workspace) -> TypeConte
         alias_texts: texts.alias_texts,
         return_texts: texts.return_texts,
         resource_types: texts.resource_types,
-        has_stdlib: texts.has_stdlib,
+        bundled_stdlib: texts.bundled_stdlib,
         target: workspace.target(db),
         ..TypeContext::default()
     };
@@ -178,8 +180,8 @@ pub fn type_context(db: &dyn salsa::Database, workspace: Workspace) -> TypeConte
         .iter()
         .map(|(_, text)| evaluate_type(&mut ev, text).unwrap_or(Type::Any))
         .collect();
-    if ctx.has_stdlib {
-        for f in &crate::builtins::builtins_for(ctx.target.version).stdlib_functions {
+    if ctx.bundled_stdlib {
+        for f in workspace_stdlib(db, workspace).bundled_functions() {
             let returns: Vec<Type> = f.signatures.iter().map(|s| s.return_type()).collect();
             if let Some((first, rest)) = returns.split_first() {
                 if *first != Type::Any && rest.iter().all(|t| t == first) {

@@ -10,6 +10,7 @@ use puppet_analysis::hir::{DefKind, ParamSummary};
 use puppet_analysis::index::{definition, definition_index, Namespace};
 use puppet_analysis::model::Type;
 use puppet_analysis::ruby_plugins::plugin_index;
+use puppet_analysis::stdlib::workspace_stdlib;
 
 /// Keywords that start a statement (definitions and conditionals).
 const STATEMENT_KEYWORDS: &[&str] = &[
@@ -38,15 +39,13 @@ pub(super) fn branch_keywords(ctx: &Ctx, keywords: &[&str]) -> Vec<CompletionIte
         .collect()
 }
 
-/// Puppet's functions, stdlib's when stdlib is in the workspace, Bolt's
-/// in a plan's own code, and the workspace's Puppet and Ruby functions.
+/// Puppet's functions, the bundled stdlib's when it stands for the
+/// workspace's (`puppet_analysis::stdlib`), Bolt's in a plan's own code,
+/// and the workspace's Puppet and Ruby functions (a stdlib checked out
+/// among them).
 pub(super) fn functions(ctx: &Ctx) -> Vec<CompletionItem> {
     let range = ctx.context.replace;
-    let with_stdlib = ctx.workspace.layout(ctx.db).module("stdlib").is_some();
-    let stdlib = workspace_builtins(ctx.db, ctx.workspace)
-        .stdlib_functions
-        .iter()
-        .filter(|_| with_stdlib);
+    let stdlib = workspace_stdlib(ctx.db, ctx.workspace).bundled_functions();
     let mut out: Vec<CompletionItem> = workspace_builtins(ctx.db, ctx.workspace)
         .functions
         .iter()

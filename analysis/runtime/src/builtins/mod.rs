@@ -27,6 +27,7 @@ pub mod functions;
 mod json;
 pub mod legacy_facts;
 pub mod resource_types;
+pub mod stdlib_removed;
 pub mod suggest;
 
 use crate::target::PuppetVersion;
@@ -37,6 +38,7 @@ pub use bolt::{bolt_functions, in_plan_code, BoltFunctions};
 pub use facts::{Fact, Facts};
 pub use functions::{BlockParam, Function, FunctionApi, Param, ParamKind, Signature};
 pub use resource_types::{AllowedValue, Attribute, AttributeKind, ResourceType};
+pub use stdlib_removed::{stdlib9_removal, Removed};
 pub use suggest::{edit_distance, suggest};
 
 use json::{Json, JsonExt};
