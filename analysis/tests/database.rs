@@ -461,7 +461,7 @@ $ok = 'small' ? { 'small' => 1, default => 2 }
         /ws/site.pp:1 error [discontinued-import] `import 'nodes/*.pp'` 'import' was discontinued in Puppet 4: classes and defines are autoloaded from the module path
         /ws/site.pp:3 error [duplicate-resource] `'/tmp/a'` duplicate declaration: File[/tmp/a] is already declared in this block
         /ws/site.pp:4 error [duplicate-resource] `'/tmp/b'` duplicate declaration: File[/tmp/b] is already declared in this block
-        /ws/site.pp:5 warning [legacy-fact] `$::osfamily` the legacy fact '$::osfamily' is deprecated (and off by default in Puppet 8): read the structured fact from $facts instead
+        /ws/site.pp:5 error [legacy-fact] `$::osfamily` unknown variable '$::osfamily': 'osfamily' is a legacy fact, which Puppet 8 no longer receives; use $facts['os']['family']
         /ws/site.pp:10 error [expression-has-no-effect] `case $facts['os']['family'] {
           'Debian', 'debian': { }
           /^Red/: { }

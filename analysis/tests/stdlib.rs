@@ -85,10 +85,10 @@ class app(Hash $h, String $s) {
 fn stdlib9_sources_under_puppet8_do_not_know_removed_functions() {
     let out = check(STDLIB9, REMOVED_CALLS, puppet8());
     expect_test::expect![[r#"
-        /ws/modules/app/manifests/init.pp:2 warning [unknown-function] `has_key` unknown function 'has_key': puppetlabs-stdlib 9 removed it; use the `in` operator (`'key' in $hash`) instead
-        /ws/modules/app/manifests/init.pp:3 warning [unknown-function] `is_string` unknown function 'is_string': puppetlabs-stdlib 9 removed it; use a match with a data type (`$x =~ String`) instead
-        /ws/modules/app/manifests/init.pp:4 warning [unknown-function] `validate_re` unknown function 'validate_re': puppetlabs-stdlib 9 removed it; use a typed parameter (`Pattern[/regex/] $x`) or `assert_type(Pattern[/regex/], $x)` instead
-        /ws/modules/app/manifests/init.pp:5 warning [unknown-function] `dig44` unknown function 'dig44': puppetlabs-stdlib 9 removed it; use the core `dig()` (`$data.dig('a', 'b').lest || { $default }`) or `getvar('data.a.b', $default)` instead
+        /ws/modules/app/manifests/init.pp:2 error [unknown-function] `has_key` unknown function 'has_key': the workspace's puppetlabs-stdlib does not define it (stdlib 9 removed it); use the `in` operator (`'key' in $hash`) instead
+        /ws/modules/app/manifests/init.pp:3 error [unknown-function] `is_string` unknown function 'is_string': the workspace's puppetlabs-stdlib does not define it (stdlib 9 removed it); use a match with a data type (`$x =~ String`) instead
+        /ws/modules/app/manifests/init.pp:4 error [unknown-function] `validate_re` unknown function 'validate_re': the workspace's puppetlabs-stdlib does not define it (stdlib 9 removed it); use a typed parameter (`Pattern[/regex/] $x`) or `assert_type(Pattern[/regex/], $x)` instead
+        /ws/modules/app/manifests/init.pp:5 error [unknown-function] `dig44` unknown function 'dig44': the workspace's puppetlabs-stdlib does not define it (stdlib 9 removed it); use the core `dig()` (`$data.dig('a', 'b').lest || { $default }`) or `getvar('data.a.b', $default)` instead
     "#]]
     .assert_eq(&out);
 }

@@ -95,15 +95,16 @@ notice($osfamily, $::fqdn, $::anything, $nope)
         $serverversion@4 -> BuiltIn
         $clientcert@4 -> BuiltIn
         $settings@4 -> BuiltIn
-        $osfamily@5 -> Fact
-        $::fqdn@5 -> TopScope
-        $::anything@5 -> TopScope
+        $osfamily@5 -> Fact { legacy: true }
+        $::fqdn@5 -> TopScope(Fact { legacy: true })
+        $::anything@5 -> TopScope(Unseen)
         $nope@5 -> Unknown
     "#]]
     .assert_eq(&resolve(fixture, "/ws/site.pp"));
     expect_test::expect![[r#"
-        /ws/site.pp:1 warning [unknown-variable] `$x` unknown variable '$x'
-        /ws/site.pp:5 warning [unknown-variable] `$nope` unknown variable '$nope'
+        /ws/site.pp:1 error [unknown-variable] `$x` unknown variable '$x': Puppet 8 fails on reading it (strict_variables)
+        /ws/site.pp:5 error [unknown-variable] `$::anything` unknown variable '$::anything': nothing in the workspace sets 'anything' at top scope, and it is not a fact; Puppet 8 fails on reading it (strict_variables) unless an ENC or a fact from outside the workspace sets it
+        /ws/site.pp:5 error [unknown-variable] `$nope` unknown variable '$nope': Puppet 8 fails on reading it (strict_variables)
     "#]]
     .assert_eq(&check(fixture));
 }
@@ -151,7 +152,7 @@ define app::vhost($docroot = "/srv/${title}") {
     .assert_eq(&resolve(fixture, "/ws/modules/app/manifests/vhost.pp"));
     // A define does not see the variables of the class declaring it.
     expect_test::expect![[r#"
-        /ws/modules/app/manifests/vhost.pp:3 warning [unknown-variable] `$local` unknown variable '$local'
+        /ws/modules/app/manifests/vhost.pp:3 error [unknown-variable] `$local` unknown variable '$local': Puppet 8 fails on reading it (strict_variables)
     "#]]
     .assert_eq(&check(fixture));
 }
@@ -175,7 +176,7 @@ class app($port, $hosts) {
         $hosts@2 -> ClassParam@1
         $hosts@2 -> ClassParam@1
         $app::port@3 -> Qualified { class: "app" }
-        $::fqdn@3 -> TopScope
+        $::fqdn@3 -> TopScope(Fact { legacy: true })
         $nope@3 -> Unknown
         $missing2@3 -> Unknown
         $a@5 -> Assignment@2
@@ -184,8 +185,8 @@ class app($port, $hosts) {
     "#]]
     .assert_eq(&resolve(fixture, "/ws/modules/app/manifests/init.pp"));
     expect_test::expect![[r#"
-        /ws/modules/app/manifests/init.pp:3 warning [unknown-variable] `nope` unknown variable '$nope'
-        /ws/modules/app/manifests/init.pp:3 warning [unknown-variable] `$missing2` unknown variable '$missing2'
+        /ws/modules/app/manifests/init.pp:3 error [unknown-variable] `nope` unknown variable '$nope': Puppet 8 fails on reading it (strict_variables)
+        /ws/modules/app/manifests/init.pp:3 error [unknown-variable] `$missing2` unknown variable '$missing2': Puppet 8 fails on reading it (strict_variables)
     "#]]
     .assert_eq(&check(fixture));
 }
@@ -239,7 +240,7 @@ class app($port) { }
     "#]]
     .assert_eq(&resolve(fixture, "/ws/modules/app/templates/free.epp"));
     expect_test::expect![[r#"
-        /ws/modules/app/templates/conf.epp:2 warning [unknown-variable] `$unknown` unknown variable '$unknown'
+        /ws/modules/app/templates/conf.epp:2 error [unknown-variable] `$unknown` unknown variable '$unknown': Puppet 8 fails on reading it (strict_variables)
         /ws/modules/app/templates/conf.epp:5 warning [unused-variable] `$unused` variable '$unused' is assigned but never used
     "#]]
     .assert_eq(&check(fixture));
@@ -288,8 +289,8 @@ class ext inherits other::params {
     "#]]
     .assert_eq(&resolve(fixture, "/ws/modules/ext/manifests/init.pp"));
     expect_test::expect![[r#"
-        /ws/modules/ntp/manifests/init.pp:5 warning [unknown-variable] `$ntp::nope` unknown variable '$ntp::nope': class 'ntp' has no parameter or variable 'nope'
-        /ws/modules/ntp/manifests/init.pp:5 warning [unknown-variable] `$missing` unknown variable '$missing'
+        /ws/modules/ntp/manifests/init.pp:5 error [unknown-variable] `$ntp::nope` unknown variable '$ntp::nope': class 'ntp' has no parameter or variable 'nope': Puppet 8 fails on reading it (strict_variables)
+        /ws/modules/ntp/manifests/init.pp:5 error [unknown-variable] `$missing` unknown variable '$missing': Puppet 8 fails on reading it (strict_variables)
     "#]]
     .assert_eq(&check(fixture));
 }
@@ -320,8 +321,11 @@ notice($other::thing, $settings::confdir, $app::sub::x)
     .assert_eq(&resolve(fixture, "/ws/site.pp"));
     expect_test::expect![[r#"
         /ws/modules/app/manifests/init.pp:4 warning [unused-variable] `$in_lambda` variable '$in_lambda' is assigned but never used
-        /ws/site.pp:1 warning [unknown-variable] `$app::in_lambda` unknown variable '$app::in_lambda': class 'app' has no parameter or variable 'in_lambda'
-        /ws/site.pp:1 warning [unknown-variable] `$app::nope` unknown variable '$app::nope': class 'app' has no parameter or variable 'nope'
+        /ws/site.pp:1 error [unknown-variable] `$app::port` unknown variable '$app::port': class 'app' is not evaluated when this runs (nothing in the workspace declares it before): Puppet 8 fails on reading it (strict_variables)
+        /ws/site.pp:1 error [unknown-variable] `$::app::conf` unknown variable '$::app::conf': class 'app' is not evaluated when this runs (nothing in the workspace declares it before): Puppet 8 fails on reading it (strict_variables)
+        /ws/site.pp:1 error [unknown-variable] `$app::high` unknown variable '$app::high': class 'app' is not evaluated when this runs (nothing in the workspace declares it before): Puppet 8 fails on reading it (strict_variables)
+        /ws/site.pp:1 error [unknown-variable] `$app::in_lambda` unknown variable '$app::in_lambda': class 'app' has no parameter or variable 'in_lambda': Puppet 8 fails on reading it (strict_variables)
+        /ws/site.pp:1 error [unknown-variable] `$app::nope` unknown variable '$app::nope': class 'app' has no parameter or variable 'nope': Puppet 8 fails on reading it (strict_variables)
     "#]]
     .assert_eq(&check(fixture));
 }
@@ -386,7 +390,7 @@ class app($items, $x = 1) {
     "#]]
     .assert_eq(&resolve(fixture, "/ws/modules/app/manifests/init.pp"));
     expect_test::expect![[r#"
-        /ws/modules/app/manifests/init.pp:8 warning [unknown-variable] `$inner` unknown variable '$inner'
+        /ws/modules/app/manifests/init.pp:8 error [unknown-variable] `$inner` unknown variable '$inner': Puppet 8 fails on reading it (strict_variables)
         /ws/modules/app/manifests/init.pp:9 warning [unused-parameter] `$index` parameter '$index' is never used (prefix it with '_' if that is intended)
         /ws/modules/app/manifests/init.pp:10 warning [unused-parameter] `$z` parameter '$z' is never used (prefix it with '_' if that is intended)
         /ws/modules/app/manifests/init.pp:10 warning [unused-variable] `$dropped` variable '$dropped' is assigned but never used
@@ -424,7 +428,7 @@ class app {
     expect_test::expect![[r#"
         /ws/modules/app/functions/calc.pp:1 warning [unused-parameter] `$unused_param` parameter '$unused_param' is never used (prefix it with '_' if that is intended)
         /ws/modules/app/functions/calc.pp:3 warning [unused-variable] `$never_read` variable '$never_read' is assigned but never used
-        /ws/modules/app/functions/calc.pp:4 warning [unknown-variable] `$class_var` unknown variable '$class_var'
+        /ws/modules/app/functions/calc.pp:4 error [unknown-variable] `$class_var` unknown variable '$class_var': Puppet 8 fails on reading it (strict_variables)
     "#]]
     .assert_eq(&check(fixture));
 }
@@ -459,6 +463,7 @@ class app($param, $flag) {
         /ws/modules/app/manifests/init.pp:3 error [reassigned-variable] `$a` cannot reassign variable '$a': it is already assigned on line 2 in this scope
         /ws/modules/app/manifests/init.pp:4 error [reassigned-variable] `$param` cannot reassign variable '$param': it is already assigned on line 1 in this scope
         /ws/modules/app/manifests/init.pp:14 error [reassigned-variable] `$h` cannot reassign variable '$h' when both assignments run, as they do for some parameter values: it is also assigned on line 13 in this scope
+        /ws/modules/app/manifests/init.pp:16 warning [unknown-variable] `$i` variable '$i' is not assigned on every path to this read (a conditional does not assign it in every arm): Puppet 8 fails where it is not (strict_variables)
         /ws/modules/app/manifests/init.pp:17 warning [unused-variable] `$a` variable '$a' is assigned but never used
         /ws/modules/app/manifests/init.pp:17 error [reassigned-variable] `$v` cannot reassign variable '$v': it is already assigned on line 17 in this scope
         /ws/modules/app/manifests/init.pp:18 error [reassigned-variable] `$title` cannot assign to '$title': the variable is set by Puppet
@@ -572,4 +577,44 @@ define app::vhost { notice($app::conf, $top) }
         .filter(|e| e.starts_with("item_scopes("))
         .collect();
     assert_eq!(resolved.len(), 1, "{log:#?}");
+}
+
+/// Under Puppet 8 (the default), reads that only run where the variable is
+/// set are not unknown: under `if defined('$x')`, on the right of
+/// `defined('$x') and`, or of `!defined('$x') or`; a local assigned in every
+/// arm, or defaulted with `if !defined('$x')`, is set on every path; one
+/// assigned in some arms only is a warning (which arm runs depends on the
+/// node); a class's variable read before anything declares the class fails.
+#[test]
+fn puppet_8_reads_of_variables_that_may_be_unset() {
+    let fixture = r#"
+#- /ws/modules/m/manifests/init.pp
+class m(Boolean $flag) {
+  if defined('$::a') { notice($::a) }
+  if !defined('$::b') or $::b { }
+  if defined('$c') and $c { }
+  if $flag { $d = 1 } else { $d = 2 }
+  notice($d)
+  if $flag { $e = 1 }
+  if !defined('$e') { $e = 2 }
+  notice($e)
+  if $flag { $f = 1 }
+  notice($f)
+  case $flag { true: { $g = 1 } default: { fail('no') } }
+  notice($g)
+  notice($other::x)
+  include other
+  notice($nope)
+}
+#- /ws/modules/other/manifests/init.pp
+class other { $x = 1 }
+#- /ws/site.pp
+include m
+"#;
+    expect_test::expect![[r#"
+        /ws/modules/m/manifests/init.pp:11 warning [unknown-variable] `$f` variable '$f' is not assigned on every path to this read (a conditional does not assign it in every arm): Puppet 8 fails where it is not (strict_variables)
+        /ws/modules/m/manifests/init.pp:14 error [unknown-variable] `$other::x` unknown variable '$other::x': class 'other' is not evaluated when this runs (nothing in the workspace declares it before): Puppet 8 fails on reading it (strict_variables)
+        /ws/modules/m/manifests/init.pp:16 error [unknown-variable] `$nope` unknown variable '$nope': Puppet 8 fails on reading it (strict_variables)
+    "#]]
+    .assert_eq(&check(fixture));
 }

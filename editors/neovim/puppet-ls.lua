@@ -8,7 +8,7 @@
 local puppet_ls_settings = {
   modulePaths = {},                -- extra module directories, e.g. { '/etc/puppetlabs/code/modules' }
   diagnostics = { ignore = {} },   -- diagnostic codes not to report, e.g. { 'legacy-fact' }
-  strictVariables = true,          -- report variables defined nowhere (unknown-variable); false hides them
+  puppetVersion = 'auto',          -- '7', '8', or 'auto': what metadata.json or the Gemfile requires, else 8
 }
 -- The command: `puppet-ls` must be on PATH, or put its full path here.
 -- Add '--log-level', 'debug' to see the server's log in :LspLog (stderr).

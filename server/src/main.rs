@@ -81,6 +81,12 @@ enum Command {
         /// project's metadata.json or Gemfile requires, else 8).
         #[arg(long, value_name = "7|8")]
         puppet_version: Option<puppet_analysis::target::PuppetVersion>,
+        /// After the problems, a table of them by code with how many
+        /// `--fix` rewrites (printed unasked when `--puppet-version` asks
+        /// for another major than the code base targets: the upgrade
+        /// report).
+        #[arg(long)]
+        statistics: bool,
     },
     /// Print the inferred type of every variable reference of the files
     /// under the paths, one JSON line `{"path","line","column","name","type"}`
@@ -180,6 +186,7 @@ fn main() -> ExitCode {
             no_format_check,
             fix,
             puppet_version,
+            statistics,
         } => cli::check::run(
             &paths,
             &cli::check::Options {
@@ -190,6 +197,7 @@ fn main() -> ExitCode {
                 format_check: !no_format_check,
                 fix,
                 puppet_version,
+                statistics,
             },
         ),
         Command::Types { paths, libraries } => cli::types::run(&paths, &libraries),

@@ -235,7 +235,7 @@ impl PartialEq for Excludes {
 impl Eq for Excludes {}
 
 /// `[workspace]`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WorkspaceSettings {
     /// Directories of modules, absolute (made so against the file's
     /// directory).
@@ -244,14 +244,6 @@ pub struct WorkspaceSettings {
     pub exclude: Excludes,
 }
 
-impl Default for WorkspaceSettings {
-    fn default() -> WorkspaceSettings {
-        WorkspaceSettings {
-            module_paths: Vec::new(),
-            exclude: Excludes::default(),
-        }
-    }
-}
 
 /// `[puppet]`: the Puppet the code is checked for. Unset keys come from the
 /// project's files (`metadata.json`, `Gemfile`) or the version's defaults

@@ -93,7 +93,7 @@ fn check_finds_workspace_problems_as_json() {
     ]);
     assert_eq!(
         err.trim(),
-        "checked 2 files: 2 errors, 0 warnings in 2 files"
+        "checked 2 files for Puppet 8 (strict = error, strict_variables = true; version the default): 2 errors, 0 warnings in 2 files"
     );
     assert_eq!(status, 1, "{out}");
     let json: serde_json::Value = serde_json::from_str(&out).expect("json output");
@@ -125,7 +125,7 @@ fn check_selects_and_ignores_codes() {
     assert_eq!(status, 1, "{out}");
     assert!(out.contains("[unknown-class]"), "{out}");
     assert!(!out.contains("[definition-location]"), "{out}");
-    assert_eq!(err.trim(), "checked 2 files: 1 error, 0 warnings in 1 file");
+    assert_eq!(err.trim(), "checked 2 files for Puppet 8 (strict = error, strict_variables = true; version the default): 1 error, 0 warnings in 1 file");
     // puppet-lint's `autoloader_layout` says what `definition-location`
     // says: only the latter is reported. Lint names select and ignore too.
     let (_, out, _) = ws.check(&["--select", "definition-location,autoloader_layout"]);
@@ -143,7 +143,7 @@ fn check_selects_and_ignores_codes() {
     assert_eq!(out, "");
     assert_eq!(
         err.trim(),
-        "checked 2 files: 0 errors, 0 warnings in 0 files"
+        "checked 2 files for Puppet 8 (strict = error, strict_variables = true; version the default): 0 errors, 0 warnings in 0 files"
     );
     let (status, _, err) = ws.check(&["--select", "unknown-clas"]);
     assert_eq!(status, 2);
@@ -248,7 +248,7 @@ fn check_runs_puppet_lint_and_the_formatting_check() {
     assert!(out.contains("= fix: "), "{out}");
     assert_eq!(
         err.trim(),
-        "checked 1 files: 0 errors, 3 warnings in 1 file"
+        "checked 1 files for Puppet 8 (strict = error, strict_variables = true; version the default): 0 errors, 3 warnings in 1 file"
     );
 }
 
@@ -266,7 +266,7 @@ fn check_fix_applies_lint_fixes_and_formatting() {
     assert_eq!(out, "", "nothing remains");
     assert_eq!(
         err.trim(),
-        "fixed 1 file\nchecked 1 files: 0 errors, 0 warnings in 0 files"
+        "fixed 1 file\nchecked 1 files for Puppet 8 (strict = error, strict_variables = true; version the default): 0 errors, 0 warnings in 0 files"
     );
 }
 
@@ -288,11 +288,11 @@ fn check_reads_puppet_ls_toml_upwards_under_the_command_line() {
         "{out}"
     );
     assert!(!out.contains("[documentation]"), "{out}");
-    assert_eq!(err.trim(), "checked 2 files: 1 error, 1 warning in 2 files");
+    assert_eq!(err.trim(), "checked 2 files for Puppet 8 (strict = error, strict_variables = true; version the default): 1 error, 1 warning in 2 files");
     // The command line adds to the file's `ignore`.
     let (status, _, err) = ws.check(&["--ignore", "definition-location"]);
     assert_eq!(status, 0);
-    assert_eq!(err.trim(), "checked 2 files: 0 errors, 1 warning in 1 file");
+    assert_eq!(err.trim(), "checked 2 files for Puppet 8 (strict = error, strict_variables = true; version the default): 0 errors, 1 warning in 1 file");
     // `info` is its own level in every format, and no failure.
     std::fs::write(
         ws.0.join("puppet-ls.toml"),
@@ -307,7 +307,7 @@ fn check_reads_puppet_ls_toml_upwards_under_the_command_line() {
     );
     assert_eq!(
         err.trim(),
-        "checked 2 files: 0 errors, 0 warnings, 1 note in 1 file"
+        "checked 2 files for Puppet 8 (strict = error, strict_variables = true; version the default): 0 errors, 0 warnings, 1 note in 1 file"
     );
     for (format, expected) in [
         ("json", "\"severity\":\"info\""),
@@ -348,7 +348,7 @@ fn check_reports_hiera_files_with_puppets_severities() {
     assert_eq!(lines.len(), 2, "{out}");
     assert!(lines[0].contains("data/common.yaml:") && lines[0].ends_with("[yaml-syntax]"));
     assert!(lines[1].contains("hiera.yaml:3:") && lines[1].ends_with("[hiera-config]"));
-    assert!(err.contains("checked 4 files: 2 errors"), "{err}");
+    assert!(err.contains("checked 4 files for Puppet 8 (strict = error, strict_variables = true; version the default): 2 errors"), "{err}");
     // Version 4: Puppet 7 reads it with a deprecation warning.
     std::fs::write(dir.join("hiera.yaml"), "version: 4\ndatadir: data\n").unwrap();
     std::fs::write(dir.join("data/common.yaml"), "ntp::servers: [a]\n").unwrap();
@@ -510,5 +510,67 @@ fn check_reports_metadata_problems_in_every_format() {
             "unmet-dependency",
             "undeclared-dependency"
         ]
+    );
+}
+
+/// A module whose metadata.json requires Puppet 7, with legacy facts and an
+/// unknown variable: checked for Puppet 7 unless told otherwise; with
+/// `--puppet-version 8`, the upgrade report; `--fix` rewrites the legacy
+/// facts.
+#[test]
+fn puppet_8_upgrade_report_and_fixes() {
+    let base = std::env::temp_dir().join(format!("puppet-ls-upgrade-{}", std::process::id()));
+    std::fs::remove_dir_all(&base).ok();
+    let dir = base.join("app");
+    write_file(
+        &dir,
+        "metadata.json",
+        r#"{"name": "me-app", "version": "1.0.0", "author": "me", "license": "Apache-2.0", "summary": "An app.", "source": "https://example.com/app", "dependencies": [], "requirements": [{"name": "puppet", "version_requirement": ">= 6.0.0 < 8.0.0"}]}"#,
+    );
+    let manifest = "# @summary The app.\nclass app {\n  notice(\"${::fqdn} ${facts['osfamily']}\")\n  notice($nope)\n}\n";
+    write_file(&dir, "manifests/init.pp", manifest);
+    let path = dir.to_str().unwrap();
+    let (status, _, err) = puppet_ls_with_stderr(&["check", "--no-lint", path]);
+    assert_eq!(status, 0, "{err}");
+    let metadata = dir.join("metadata.json");
+    assert!(
+        err.contains(&format!(
+            "for Puppet 7 (strict = warning, strict_variables = false; version from {} (puppet >= 6.0.0 < 8.0.0)): 0 errors",
+            metadata.display()
+        )),
+        "{err}"
+    );
+    let (status, out, err) =
+        puppet_ls_with_stderr(&["check", "--no-lint", "--puppet-version", "8", path]);
+    assert_eq!(status, 1, "{err}");
+    let report = out
+        .split_once("\nUpgrade report: ")
+        .map(|(_, report)| report)
+        .unwrap_or_else(|| panic!("no upgrade report:\n{out}"));
+    expect_test::expect![[r#"
+        what fails on Puppet 8 in a code base that targets Puppet 7 (METADATA: puppet >= 6.0.0 < 8.0.0), by code; `check --fix --puppet-version 8` applies the fixes:
+        code              errors  warnings  notes  fixable
+        legacy-fact            1         1      0        2
+        unknown-variable       1         0      0        0"#]]
+    .assert_eq(report.replace(&metadata.display().to_string(), "METADATA").trim_end());
+    let (_, out, err) = puppet_ls_with_stderr(&[
+        "check",
+        "--no-lint",
+        "--no-format-check",
+        "--fix",
+        "--puppet-version",
+        "8",
+        path,
+    ]);
+    let fixed = std::fs::read_to_string(dir.join("manifests/init.pp")).unwrap();
+    std::fs::remove_dir_all(&base).ok();
+    assert_eq!(
+        fixed,
+        "# @summary The app.\nclass app {\n  notice(\"${facts['networking']['fqdn']} ${facts['os']['family']}\")\n  notice($nope)\n}\n"
+    );
+    assert!(err.starts_with("fixed 1 file\n"), "{err}");
+    assert!(
+        out.contains("[unknown-variable]") && !out.contains("[legacy-fact]"),
+        "{out}"
     );
 }

@@ -419,6 +419,7 @@ impl Hover<'_> {
             FileTarget::Other(Target::UnknownQualified { class }) => {
                 format!("Class `{class}` has no such variable")
             }
+            FileTarget::Other(Target::Guarded) => "Read only where `defined()` finds it set".into(),
             FileTarget::Other(Target::TopScope(TopScopeSetter::Assignment) | Target::Global) => {
                 "Top-scope variable".into()
             }
@@ -436,7 +437,7 @@ impl Hover<'_> {
             FileTarget::Other(Target::TopScope(TopScopeSetter::Unseen)) => {
                 let setter =
                     "set nowhere in the workspace (an ENC parameter or a fact from outside it?)";
-                if target.strict_variables {
+                if target.unknown_variables_fail() {
                     format!("Top-scope variable {setter}: unknown on Puppet {}, which fails unless something outside the workspace sets it", target.version)
                 } else {
                     format!("Top-scope variable {setter}")
@@ -451,8 +452,8 @@ impl Hover<'_> {
             FileTarget::Other(Target::TemplateArgument) => {
                 "Passed to the template by `epp()`".into()
             }
-            FileTarget::Other(Target::Unknown) if target.strict_variables => format!(
-                "Unknown variable: Puppet {} fails here (`strict_variables`)",
+            FileTarget::Other(Target::Unknown) if target.unknown_variables_fail() => format!(
+                "Unknown variable: Puppet {} fails on reading it",
                 target.version
             ),
             FileTarget::Other(Target::Unknown) => format!(

@@ -1,12 +1,13 @@
 //! Quick fixes for diagnostics whose fix is clear: take the suggested
 //! name ("did you mean 'running'?", in code and in Hiera data), add the
 //! missing required attributes, remove an unused variable's assignment,
-//! declare a used module in the module's `metadata.json`.
+//! declare a used module in the module's `metadata.json`, replace a legacy
+//! fact with its structured equivalent.
 
 use super::{Cancellable, SourceChange, TextEdit};
 use crate::Analysis;
 use puppet_analysis::db::parse;
-use puppet_analysis::diagnostics::Diagnostic;
+use puppet_analysis::diagnostics::{legacy_fact_fix, Diagnostic};
 use puppet_analysis::metadata::{
     add_dependency, metadata, module_metadata_files, suggested_dependency,
 };
@@ -50,6 +51,16 @@ impl Analysis {
                         add_required(root, &text, d.range, &d.message).map(in_this_file)
                     }
                     (Code::UndeclaredDependency, _) => a.declare_dependency(path, d),
+                    (Code::LegacyFact, Some(root)) => legacy_fact_fix(root, d.range)
+                        .map(|(range, new_text)| {
+                            // The message names the whole replacement.
+                            let instead = d
+                                .message
+                                .rsplit_once("; use ")
+                                .map_or(new_text.as_str(), |(_, instead)| instead);
+                            (format!("Use {instead}"), TextEdit { range, new_text })
+                        })
+                        .map(in_this_file),
                     _ => suggestion(&text, d.range, &d.message).map(in_this_file),
                 };
                 if let Some((title, file, edit)) = fix {

@@ -239,6 +239,10 @@ fn qualified_class_variables() {
             $::servername Variable
             $::serverversion Variable
             $::settings Variable : Hash[String, Data]
+            $::solaris_zones Fact : Hash
+            $::ssh Fact : Hash
+            $::system_profiler Fact : Hash
+            $::system_uptime Fact : Hash
         "#]],
     );
 }

@@ -435,3 +435,32 @@ fn bolts_plan_functions_say_where_they_come_from() {
             Catalog code cannot call it, `apply` blocks included."#]],
     );
 }
+
+/// What a variable is depends on the Puppet checked for.
+#[test]
+fn variables_are_described_under_the_target_puppet() {
+    use puppet_analysis::target::{PuppetVersion, Target};
+    let hover = |text: &str, version: PuppetVersion| {
+        let mut f = common::fixture(text);
+        f.host.set_target(Target::of(version), "the test's");
+        let h = puppet_ide::snapshot(&f.host)
+            .hover(&f.position)
+            .expect("not cancelled")
+            .expect("a hover");
+        h.markdown
+            .lines()
+            .find(|l| l.contains("fact") || l.contains("nknown"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    let legacy = "#- /ws/modules/m/manifests/init.pp\nclass m { notice($::os$0family) }\n";
+    expect!["Legacy fact: unknown on Puppet 8, which no longer receives legacy facts; use `$facts['os']['family']`"]
+        .assert_eq(&hover(legacy, PuppetVersion::V8));
+    expect!["Legacy fact (deprecated; unknown on Puppet 8); use `$facts['os']['family']`"]
+        .assert_eq(&hover(legacy, PuppetVersion::V7));
+    let unknown = "#- /ws/modules/m/manifests/init.pp\nclass m { notice($no$0pe) }\n";
+    expect!["Unknown variable: Puppet 8 fails on reading it"]
+        .assert_eq(&hover(unknown, PuppetVersion::V8));
+    expect!["Unknown variable: undef on Puppet 7, with a warning"]
+        .assert_eq(&hover(unknown, PuppetVersion::V7));
+}

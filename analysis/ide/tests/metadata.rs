@@ -156,7 +156,9 @@ fn hover_on_the_puppet_requirement() {
             /ws/modules/app/metadata.json:17:14 '"puppet"'
             **puppet** `>= 6.0.0 < 8.0.0`
 
-            puppet-ls checks code as Puppet 7.23.0 reads it; this range includes it.
+            Puppet 7.23 allowed, Puppet 8.10 excluded.
+
+            puppet-ls checks this workspace for Puppet 8 (`strict = error`, `strict_variables = true`); the version is the default.
         "#]],
     );
 }

@@ -241,3 +241,42 @@ fn a_misspelt_hiera_key_takes_the_suggested_parameter() {
     "#]]
     .assert_debug_eq(&fixes);
 }
+
+/// Under Puppet 8 (the default), every legacy fact with a structured
+/// equivalent is replaced as the place needs it: a variable, inside a
+/// string's `${}` or its short form, and a `$facts` key.
+#[test]
+fn legacy_facts_are_replaced_by_structured_ones() {
+    let text = "class t {\n  notice($::osfamily, $osfamily)\n  notice(\"${::fqdn} $ipaddress_eth0\")\n  if $facts['operatingsystem'] == 'Debian' {}\n}\n";
+    let out = fixes(text);
+    let replacements: Vec<&str> = out.iter().map(|(title, _)| title.as_str()).collect();
+    expect![[r#"
+        [
+            "Use $facts['os']['family']",
+            "Use $facts['os']['family']",
+            "Use $facts['networking']['fqdn']",
+            "Use $facts['networking']['interfaces']['eth0']['ip']",
+            "Use $facts['os']['name']",
+        ]
+    "#]]
+    .assert_debug_eq(&replacements);
+    // Applied together, as `check --fix` does.
+    let f = fixture(&format!("#- /t/modules/t/manifests/init.pp\n$0{text}"));
+    let path = f.position.path.clone();
+    let edits: Vec<puppet_ide::TextEdit> = puppet_ide::snapshot(&f.host)
+        .quick_fixes(&path, whole(text))
+        .unwrap()
+        .into_iter()
+        .flat_map(|fix| fix.change.edits[&path].clone())
+        .collect();
+    expect![[r#"
+        class t {
+          notice($facts['os']['family'], $facts['os']['family'])
+          notice("${facts['networking']['fqdn']} ${facts['networking']['interfaces']['eth0']['ip']}")
+          if $facts['os']['name'] == 'Debian' {}
+        }
+    "#]]
+    .assert_eq(&apply(text, &edits));
+    // A legacy fact with no equivalent on every system gets no fix.
+    assert!(fixes("class t {\n  notice($::lsbminordistrelease)\n}\n").is_empty());
+}

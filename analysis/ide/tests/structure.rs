@@ -616,16 +616,19 @@ fn signature_help_picks_the_dispatch_by_arity() {
     check_signature(
         "$a = split('a', $0)\n$b = regsubst('a', 'b', 'c', $0\n",
         expect![[r#"
-        * split(String $str, <<String $pattern>>)
-            Splits a string on a separator or regexp.
-          split(String $str, Regexp $pattern)
-          split(String $str, Type[Regexp] $pattern)
-        --
-        * regsubst(Variant[Array[String], String] $target, String $pattern, Variant[String, Hash[String, String]] $replacement, <<[Optional[Pattern[/^[GEIM]*$/]] $flags]>>, [Enum['E', 'N', 'S', 'U'] $encoding])
-            Replaces regexp matches in a string.
-          regsubst(Variant[Array[String], String] $target, Variant[Regexp, Type[Regexp]] $pattern, Variant[String, Hash[String, String]] $replacement, [Pattern[/^G?$/] $flags])
-        --
-    "#]],
+            * split(String $str, <<String $pattern>>)
+                Splits a string on a separator or regexp.
+              split(String $str, Regexp $pattern)
+              split(String $str, Type[Regexp] $pattern)
+              split(Sensitive[String] $sensitive, String $pattern)
+              split(Sensitive[String] $sensitive, Regexp $pattern)
+              split(Sensitive[String] $sensitive, Type[Regexp] $pattern)
+            --
+            * regsubst(Variant[Array[String], String] $target, String $pattern, Variant[String, Hash[String, String]] $replacement, <<[Optional[Pattern[/^[GEIM]*$/]] $flags]>>, [Enum['E', 'N', 'S', 'U'] $encoding])
+                Replaces regexp matches in a string.
+              regsubst(Variant[Array[String], String] $target, Variant[Regexp, Type[Regexp]] $pattern, Variant[String, Hash[String, String]] $replacement, [Pattern[/^G?$/] $flags])
+            --
+        "#]],
     );
 }
 

@@ -148,6 +148,13 @@ impl Target {
         self.version == PuppetVersion::V7
     }
 
+    /// Whether reading a variable nothing set fails: under
+    /// `strict_variables`, and also under `strict = error` (Puppet's
+    /// evaluator raises the unknown-variable issue as strict's error).
+    pub fn unknown_variables_fail(self) -> bool {
+        self.strict_variables || self.strict == Strict::Error
+    }
+
     /// Whether deprecated behaviour fails the compilation.
     pub fn strict_errors(self) -> bool {
         self.strict == Strict::Error

@@ -1,6 +1,7 @@
 //! What an item tells the rest of the workspace besides its signature:
 //! the variables other code can read (a class's `$class::x`, top- and
-//! node-scope variables) and the resource defaults it sets. The host keeps
+//! node-scope variables), the resource defaults it sets, and the classes it
+//! declares (whose variables are then readable). The host keeps
 //! it in the item's input, set only when it changes, so that typing in a
 //! body that publishes the same leaves every reader alone.
 
@@ -15,6 +16,11 @@ pub struct Published {
     /// `(lower-case type name, attribute names)` of each resource default
     /// (`Type { attr => ... }`) in the body.
     pub resource_defaults: Vec<(String, Vec<String>)>,
+    /// The classes it declares (`include`, `contain`, `require`,
+    /// `class { 'x': }`), lower case.
+    pub declared_classes: BTreeSet<String>,
+    /// Some declaration computes its class (`include $role`).
+    pub declares_computed_classes: bool,
 }
 
 /// What a lowered body publishes.
@@ -48,10 +54,65 @@ pub fn published(body: &Body) -> Published {
             Some((name.to_lowercase(), attributes))
         })
         .collect();
+    let mut declared_classes = BTreeSet::new();
+    let mut declares_computed_classes = false;
+    for (id, _) in body.exprs() {
+        if let Some((classes, computed)) = declared_by(body, id) {
+            declared_classes.extend(classes);
+            declares_computed_classes |= computed;
+        }
+    }
     Published {
         variables,
         resource_defaults,
+        declared_classes,
+        declares_computed_classes,
     }
+}
+
+/// The classes an expression declares (`include`, `contain` and `require`
+/// calls, resource-like `class { 'x': }`), lower case without a leading
+/// `::`, and whether it declares some it does not name.
+pub fn declared_by(body: &Body, id: ExprId) -> Option<(Vec<String>, bool)> {
+    let names: Vec<ExprId> = match &body[id] {
+        Expr::Call { function, args, .. }
+            if matches!(function.as_str(), "include" | "contain" | "require") =>
+        {
+            args.clone()
+        }
+        Expr::MethodCall {
+            receiver,
+            function,
+            args,
+            ..
+        } if matches!(function.as_str(), "include" | "contain" | "require") => {
+            std::iter::once(*receiver)
+                .chain(args.iter().copied())
+                .collect()
+        }
+        Expr::Resource {
+            type_expr, bodies, ..
+        } if body
+            .static_string(*type_expr)
+            .is_some_and(|t| t.eq_ignore_ascii_case("class")) =>
+        {
+            bodies.iter().map(|b| b.title).collect()
+        }
+        _ => return None,
+    };
+    let mut classes = Vec::new();
+    let mut computed = false;
+    let mut pending = names;
+    while let Some(name) = pending.pop() {
+        match &body[name] {
+            Expr::Array(items) => pending.extend(items),
+            _ => match body.static_string(name) {
+                Some(text) => classes.push(text.trim_start_matches("::").to_lowercase()),
+                None => computed = true,
+            },
+        }
+    }
+    Some((classes, computed))
 }
 
 /// The variable names an assignment target binds.

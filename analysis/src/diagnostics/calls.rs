@@ -192,6 +192,23 @@ impl CallChecks<'_> {
         let removal = stdlib9_removal(&name);
         // A function stdlib 9 removed is no misspelling: no suggestion.
         let best = super::Suggestion::best(&core, &workspace).filter(|_| removal.is_none());
+        // stdlib's own function, and the workspace's stdlib (its sources)
+        // does not define it: a reference into a module that is there, to
+        // a name it lacks, fails as Puppet's "Unknown function".
+        if let Some(removal) = removal.filter(|_| stdlib.source == StdlibSource::Sources) {
+            let instead = removal
+                .replacement
+                .map(|r| format!("; use {r} instead"))
+                .unwrap_or_default();
+            out.push(Diagnostic::error(
+                call.range,
+                Code::UnknownFunction,
+                format!(
+                    "unknown function '{name}': the workspace's puppetlabs-stdlib does not define it (stdlib 9 removed it){instead}"
+                ),
+            ));
+            return;
+        }
         let reason = if bolt_functions().is_plan_only(&name) {
             "a function of Bolt's plans, which catalog code cannot call".to_string()
         } else if let Some(removal) = removal {

@@ -13,6 +13,8 @@ mod calls;
 mod data_files;
 mod dependencies;
 mod documentation;
+mod legacy_facts;
+pub use legacy_facts::legacy_fact_fix;
 mod metadata_files;
 mod resources;
 mod statements;
@@ -345,6 +347,8 @@ pub(crate) fn item_diagnostics(
     };
     let param_type = |attribute: &ast::Attribute| declared_param_type(db, workspace, attribute);
     let workspace_types = workspace_types::WorkspaceTypes::new(db, workspace);
+    let target = workspace.target(db);
+    let builtins = crate::db::workspace_builtins(db, workspace);
     for (segment, root) in item.content(db).segments().iter().enumerate() {
         let segment = segment as u32;
         let calls = calls::CallChecks {
@@ -364,6 +368,7 @@ pub(crate) fn item_diagnostics(
             types::check(node, &param_type, &workspace_types, &mut found);
             statements::check(node, &mut found);
             templates.check(node, &mut found);
+            legacy_facts::check(node, target, builtins, &mut found);
         });
         out.extend(
             found
@@ -385,7 +390,7 @@ pub(crate) fn item_diagnostics(
             .map(|(segment, d)| ItemDiagnostic::in_segment(segment, d)),
     );
     let scopes = item_scopes(db, workspace, item);
-    variables::check_variables(scopes, &map, workspace.target(db), &mut out);
+    variables::check_variables(scopes, &map, target, &mut out);
     out
 }
 

@@ -3,8 +3,7 @@
 //!   Puppet rejects as a duplicate declaration;
 //! - case and selector options that repeat an earlier literal value and so
 //!   can never be chosen;
-//! - Puppet 3 constructs that Puppet 7 rejects (`import`) or deprecates
-//!   (legacy facts read as top-scope variables).
+//! - Puppet 3's `import`, which Puppet 4 and later reject.
 
 use super::Diagnostic;
 use puppet_syntax::ast::{self, AstNode, Expr, LiteralValue};

@@ -27,7 +27,8 @@ use crate::hir::body::SegmentRange;
 use crate::hir::BodySourceMap;
 use crate::resolve::resolution::def_site_range;
 use crate::resolve::scope::{
-    Failure, ItemScopes, ScopeKind, Target, TopScopeSetter, VarDefId, VarRef, VariableDefKind,
+    Coverage, Failure, ItemScopes, ScopeKind, Target, TopScopeSetter, VarDefId, VarRef,
+    VariableDefKind,
 };
 use crate::target::Target as PuppetTarget;
 use puppet_syntax::TextRange;
@@ -171,22 +172,35 @@ fn unknown_reference(
 ) -> Option<Diagnostic> {
     let name = &reference.name;
     let bare = name.trim_start_matches("::");
-    let severity = if target.strict_variables {
+    let fails = target.unknown_variables_fail();
+    let severity = if fails {
         Severity::Error
     } else {
         Severity::Warning
     };
     let strict = |message: String| {
-        if target.strict_variables {
+        if fails {
             format!(
-                "{message}: Puppet {} fails on reading it (strict_variables)",
-                target.version
+                "{message}: Puppet {} fails on reading it ({})",
+                target.version,
+                strictness(target)
             )
         } else {
             message
         }
     };
     let diagnostic = match &reference.target {
+        // Which arm runs depends on the node's facts and the parameters'
+        // values, which puppet-ls does not know: a warning.
+        Target::Local(_) if fails && reference.coverage == Coverage::SomePaths => Diagnostic::warning(
+            range,
+            Code::UnknownVariable,
+            format!(
+                "variable '${name}' is not assigned on every path to this read (a conditional does not assign it in every arm): Puppet {} fails where it is not ({})",
+                target.version,
+                strictness(target)
+            ),
+        ),
         Target::Unknown => Diagnostic::new(
             range,
             severity,
@@ -202,12 +216,26 @@ fn unknown_reference(
                 bare.rsplit("::").next().unwrap_or_default()
             )),
         ),
-        Target::TopScope(TopScopeSetter::Unseen) if target.strict_variables => Diagnostic::error(
+        Target::Qualified { .. } => {
+            let Coverage::ClassNotDeclared { class } = &reference.coverage else {
+                return None;
+            };
+            Diagnostic::new(
+                range,
+                severity,
+                Code::UnknownVariable,
+                strict(format!(
+                    "unknown variable '${name}': class '{class}' is not evaluated when this runs (nothing in the workspace declares it before)"
+                )),
+            )
+        }
+        Target::TopScope(TopScopeSetter::Unseen) if fails => Diagnostic::error(
             range,
             Code::UnknownVariable,
             format!(
-                "unknown variable '${name}': nothing in the workspace sets '{bare}' at top scope, and it is not a fact; Puppet {} fails on reading it (strict_variables) unless an ENC or a fact from outside the workspace sets it",
-                target.version
+                "unknown variable '${name}': nothing in the workspace sets '{bare}' at top scope, and it is not a fact; Puppet {} fails on reading it ({}) unless an ENC or a fact from outside the workspace sets it",
+                target.version,
+                strictness(target)
             ),
         ),
         Target::TopScope(TopScopeSetter::Fact { legacy: true }) if target.has_legacy_facts() => {
@@ -234,4 +262,13 @@ fn unknown_reference(
         _ => return None,
     };
     Some(diagnostic)
+}
+
+/// Which setting makes reading an unknown variable fail.
+fn strictness(target: PuppetTarget) -> &'static str {
+    if target.strict_variables {
+        "strict_variables"
+    } else {
+        "strict = error"
+    }
 }

@@ -204,8 +204,18 @@ impl<'a> Walker<'a> {
 
     /// The type of the fact at a dotted path: Facter's, or one a module
     /// adds (`lib/facter`).
+    /// On a Puppet that no longer receives legacy facts (Puppet 8), a
+    /// legacy fact is undef.
     fn fact_type(&self, path: &str) -> Option<Type> {
-        crate::builtins::builtins_for(self.ev.target.version)
+        let builtins = crate::builtins::builtins_for(self.ev.target.version);
+        let top = path.split('.').next().unwrap_or(path);
+        if !self.ev.target.has_legacy_facts()
+            && builtins.fact(top).is_some_and(|f| f.legacy)
+            && self.outside.module_fact(top).is_none()
+        {
+            return Some(Type::Undef);
+        }
+        builtins
             .facts
             .type_of(path)
             .or_else(|| self.outside.module_fact(path))

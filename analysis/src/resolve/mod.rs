@@ -5,5 +5,6 @@
 //! every IDE feature resolve names through it. It sits above the lowered
 //! model (`hir`) and the definition index, which it reads.
 
+pub mod declarations;
 pub mod resolution;
 pub mod scope;

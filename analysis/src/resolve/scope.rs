@@ -34,8 +34,8 @@ use crate::hir::item_body;
 use crate::hir::render::render;
 use crate::hir::DefKind;
 use crate::index::{index_key, lookup, Namespace};
-use puppet_syntax::ast::UnaryOp;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use puppet_syntax::ast::{BinaryOp, UnaryOp};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 /// Variables every scope has (set by the compiler or the agent).
@@ -56,6 +56,7 @@ pub const BUILTIN_VARIABLES: &[&str] = &[
     "clientversion",
     "clientnoop",
     "agent_specified_environment",
+    "puppetversion",
 ];
 
 /// Variables that can never be assigned (Puppet: "Attempt to assign to a
@@ -207,6 +208,9 @@ pub enum Target {
     UnknownQualified {
         class: String,
     },
+    /// An unknown name read under `if defined('$name')`, which runs only
+    /// when something set it.
+    Guarded,
     /// `$::name`: an explicit top-scope reference, with what sets the name
     /// at top scope (site.pp, the compiler, Facter; or nothing puppet-ls
     /// sees, which Puppet 8 rejects).
@@ -265,6 +269,28 @@ pub struct VarRef {
     pub name: Name,
     pub scope: ScopeId,
     pub target: Target,
+    /// Whether something sets the variable on every path to the read.
+    pub coverage: Coverage,
+}
+
+/// Whether a variable is set on every path to a read: a local one's
+/// assignments, or a qualified one's class declaration.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub enum Coverage {
+    /// On every path (or the reference is not a local one).
+    #[default]
+    Every,
+    /// Not on the paths through the arms of conditionals that do not
+    /// assign it (an `if` without `else`, a `case` without `default`, an
+    /// arm that does not assign it), each decided by values Puppet computes
+    /// from its inputs: unassigned for some input.
+    SomePaths,
+    /// Assigned under nested or correlated conditions puppet-ls does not
+    /// follow: maybe not on every path.
+    Unproven,
+    /// `$class::name` of a workspace class that nothing can have declared
+    /// before the read (see [`super::declarations`]): not evaluated yet.
+    ClassNotDeclared { class: String },
 }
 
 /// An assignment that fails at runtime because the name is already bound
@@ -378,6 +404,42 @@ pub struct ClassChain {
     pub complete: bool,
 }
 
+/// The classes the workspace's declarations evaluate (each declared class
+/// and the classes it inherits, which Puppet evaluates first), with the
+/// items declaring them; `computed` when some declaration computes its
+/// class, which may then be any.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EvaluatedClasses {
+    pub by: BTreeMap<String, Vec<Item>>,
+    pub computed: bool,
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn evaluated_classes(db: &dyn salsa::Database, workspace: Workspace) -> EvaluatedClasses {
+    let declarations = super::declarations::workspace_declarations(db, workspace);
+    let mut out = EvaluatedClasses {
+        computed: declarations.computed,
+        ..EvaluatedClasses::default()
+    };
+    for (class, items) in &declarations.declarers {
+        let chain = class_variable_chain(db, workspace, class)
+            .map(|c| {
+                c.classes
+                    .into_iter()
+                    .map(|(name, _)| index_key(&name))
+                    .collect()
+            })
+            .unwrap_or_else(|| vec![class.clone()]);
+        for evaluated in chain {
+            out.by
+                .entry(evaluated)
+                .or_default()
+                .extend(items.iter().copied());
+        }
+    }
+    out
+}
+
 /// The variables of a class and of the classes it inherits, found through
 /// the workspace index. `None` if the class itself is not in the workspace.
 pub fn class_variable_chain(
@@ -447,6 +509,7 @@ pub fn item_scopes(db: &dyn salsa::Database, workspace: Workspace, item: Item) -
     let mut resolver = Resolver {
         db,
         workspace,
+        item,
         file,
         body,
         globals: workspace_globals(db, workspace),
@@ -455,9 +518,24 @@ pub fn item_scopes(db: &dyn salsa::Database, workspace: Workspace, item: Item) -
         branch: Vec::new(),
         def_branches: Vec::new(),
         next_construct: 0,
+        own_classes: BTreeSet::new(),
+        declared: BTreeSet::new(),
+        exhaustive: HashMap::new(),
+        cond_constructs: HashSet::new(),
         construct_inputs: HashMap::new(),
     };
+    if kind == ScopeKind::Class {
+        if let Some(signature) = signature.as_ref() {
+            resolver.own_classes.insert(index_key(&signature.name));
+        }
+    }
     resolver.push_frame(kind, ScopeOrigin::Body, inherits);
+    let inherited: Vec<String> = resolver
+        .frames
+        .iter()
+        .flat_map(|f| f.inherited.iter().map(|(class, _)| index_key(class)))
+        .collect();
+    resolver.own_classes.extend(inherited);
     if let Some(frame) = resolver.frames.first_mut() {
         frame.takes_any_argument = matches!(body.kind, BodyKind::Template { has_params: false });
     }
@@ -553,6 +631,19 @@ fn chain_facts(construct: u32, conditions: &[(String, bool)], arms: usize) -> Ve
 /// `if !$x`, `if $x == undef`, `if !defined('$x')`) only runs when an
 /// earlier assignment gave it a false value: the "default it if unset"
 /// idiom, not reported.
+/// Whether a statement always fails the compilation: a `fail()` call.
+fn always_fails(body: &Body, id: ExprId) -> bool {
+    matches!(&body[id], Expr::Call { function, .. } if function.as_str() == "fail")
+}
+
+/// Whether code on `path` runs only when `$name` is set:
+/// `if defined('$name')`.
+fn guards_set(path: &BranchPath, name: &str) -> bool {
+    let defined = format!("defined('${name}')");
+    path.iter()
+        .any(|fact| matches!(fact, BranchFact::Cond(text, true) if *text == defined))
+}
+
 fn guards_unset(path: &BranchPath, name: &str) -> bool {
     let variable = format!("${name}");
     let defined = format!("defined('{variable}')");
@@ -631,6 +722,7 @@ struct Frame {
 struct Resolver<'a> {
     db: &'a dyn salsa::Database,
     workspace: Workspace,
+    item: Item,
     file: SourceFile,
     body: &'a Arc<Body>,
     globals: &'a BTreeMap<Name, Vec<SourceFile>>,
@@ -640,6 +732,19 @@ struct Resolver<'a> {
     /// Parallel to `out.defs`.
     def_branches: Vec<BranchPath>,
     next_construct: u32,
+    /// The class whose body this is, and the classes it inherits: evaluated
+    /// before its body runs.
+    own_classes: BTreeSet<String>,
+    /// Classes declared so far in flow order.
+    declared: BTreeSet<String>,
+    /// The conditional constructs one of whose arms always runs (an `if`
+    /// with `else`, a `case` with `default`, a selector), with their arm
+    /// count and the arms that always fail (`fail()`), which no read after
+    /// the construct follows.
+    exhaustive: HashMap<u32, (u32, BTreeSet<u32>)>,
+    /// The `if` and `unless` constructs (whose arms carry their
+    /// conditions).
+    cond_constructs: HashSet<u32>,
     /// For each conditional construct, the variables that decide which
     /// arm runs, when that is all that decides it.
     construct_inputs: HashMap<u32, Option<BTreeSet<Name>>>,
@@ -690,6 +795,19 @@ impl Resolver<'_> {
         self.define(param.name, kind, site);
     }
 
+    /// Records a construct one of whose `arms` always runs, with the arms
+    /// that always fail.
+    fn record_exhaustive(&mut self, construct: u32, arms: &[&[ExprId]]) {
+        let failing = arms
+            .iter()
+            .enumerate()
+            .filter(|(_, arm)| arm.iter().any(|&s| always_fails(self.body, s)))
+            .map(|(k, _)| k as u32)
+            .collect();
+        self.exhaustive
+            .insert(construct, (arms.len() as u32, failing));
+    }
+
     fn visit_all(&mut self, ids: &[ExprId]) {
         for &id in ids {
             self.visit(id);
@@ -698,6 +816,9 @@ impl Resolver<'_> {
 
     fn visit(&mut self, id: ExprId) {
         let body = self.body.clone();
+        if let Some((classes, _)) = crate::declared::published::declared_by(&body, id) {
+            self.declared.extend(classes);
+        }
         match &body[id] {
             Expr::Variable(name) => self.reference(*name, id),
             Expr::Assign { target, value, .. } => {
@@ -752,6 +873,7 @@ impl Resolver<'_> {
                 otherwise,
             } => {
                 let construct = self.new_construct();
+                self.cond_constructs.insert(construct);
                 let mut deciding = vec![*condition];
                 deciding.extend(elsifs.iter().map(|(c, _)| *c));
                 self.construct_inputs
@@ -762,6 +884,9 @@ impl Resolver<'_> {
                 arms.extend(elsifs.iter().map(|(_, b)| b.as_slice()));
                 if let Some(o) = otherwise {
                     arms.push(o);
+                }
+                if otherwise.is_some() {
+                    self.record_exhaustive(construct, &arms);
                 }
                 let facts = chain_facts(construct, &conditions, arms.len());
                 self.visit(*condition);
@@ -782,6 +907,7 @@ impl Resolver<'_> {
                 otherwise,
             } => {
                 let construct = self.new_construct();
+                self.cond_constructs.insert(construct);
                 self.construct_inputs
                     .insert(construct, deciding_variables(&body, &[*condition]));
                 // `unless c` is `if !c`.
@@ -790,6 +916,9 @@ impl Resolver<'_> {
                 let mut arms: Vec<&[ExprId]> = vec![then];
                 if let Some(o) = otherwise {
                     arms.push(o);
+                }
+                if otherwise.is_some() {
+                    self.record_exhaustive(construct, &arms);
                 }
                 let facts = chain_facts(construct, &conditions, arms.len());
                 self.visit(*condition);
@@ -806,6 +935,15 @@ impl Resolver<'_> {
                 deciding.extend(options.iter().flat_map(|o| o.values.iter().copied()));
                 self.construct_inputs
                     .insert(construct, deciding_variables(&body, &deciding));
+                let has_default = options.iter().any(|o| {
+                    o.values.iter().any(|&v| {
+                        matches!(body[v], Expr::Literal(crate::hir::body::Literal::Default))
+                    })
+                });
+                if has_default {
+                    let arms: Vec<&[ExprId]> = options.iter().map(|o| o.body.as_slice()).collect();
+                    self.record_exhaustive(construct, &arms);
+                }
                 self.visit(*subject);
                 for (arm, option) in options.iter().enumerate() {
                     self.branch.push(BranchFact::Arm(construct, arm as u32));
@@ -820,6 +958,10 @@ impl Resolver<'_> {
                 deciding.extend(entries.iter().map(|(m, _)| *m));
                 self.construct_inputs
                     .insert(construct, deciding_variables(&body, &deciding));
+                // No match fails: one entry always runs.
+                let values: Vec<[ExprId; 1]> = entries.iter().map(|(_, v)| [*v]).collect();
+                let arms: Vec<&[ExprId]> = values.iter().map(|v| v.as_slice()).collect();
+                self.record_exhaustive(construct, &arms);
                 self.visit(*subject);
                 for (arm, (matcher, value)) in entries.iter().enumerate() {
                     self.branch.push(BranchFact::Arm(construct, arm as u32));
@@ -836,6 +978,20 @@ impl Resolver<'_> {
             }
             // Nested definitions are items of their own.
             Expr::Definition { .. } => {}
+            // `a and b` evaluates `b` only when `a` holds, `a or b` only
+            // when it does not: `defined('$x') and $x` reads `$x` set.
+            Expr::Binary {
+                op: op @ (BinaryOp::And | BinaryOp::Or),
+                lhs,
+                rhs,
+            } => {
+                self.visit(*lhs);
+                let (text, polarity) = condition_key(&body, *lhs);
+                let holds = if *op == BinaryOp::And { polarity } else { !polarity };
+                self.branch.push(BranchFact::Cond(text, holds));
+                self.visit(*rhs);
+                self.branch.pop();
+            }
             _ => {
                 for child in body.children(id) {
                     self.visit(child);
@@ -995,7 +1151,25 @@ impl Resolver<'_> {
     }
 
     fn reference(&mut self, name: Name, expr: ExprId) {
-        let target = self.resolve(&name);
+        let mut target = self.resolve(&name);
+        let unset = matches!(
+            target,
+            Target::Unknown | Target::TopScope(TopScopeSetter::Unseen)
+        ) || target.is_legacy_fact();
+        if unset && guards_set(&self.branch, &name) {
+            target = Target::Guarded;
+        }
+        let mut not_declared = None;
+        if let Target::Qualified { .. } = target {
+            let class = index_key(
+                name.trim_start_matches("::")
+                    .rsplit_once("::")
+                    .map_or("", |(c, _)| c),
+            );
+            if !self.may_be_declared(&class) {
+                not_declared = Some(class);
+            }
+        }
         if let Target::Local(defs) = &target {
             for &d in defs {
                 if let Some(def) = self.out.defs.get_mut(d.0 as usize) {
@@ -1003,13 +1177,164 @@ impl Resolver<'_> {
                 }
             }
         }
+        let coverage = match (&target, not_declared) {
+            (Target::Local(defs), _) => self.coverage(&name, defs),
+            (_, Some(class)) => Coverage::ClassNotDeclared { class },
+            _ => Coverage::Every,
+        };
         let scope = self.current_scope();
         self.out.refs.push(VarRef {
             expr,
             name,
             scope,
             target,
+            coverage,
         });
+    }
+
+    /// Whether the assignments `defs` run on every path to the current
+    /// point: one runs wherever the read does, or they cover every arm of
+    /// an exhaustive construct (arms that always fail count), or opposite
+    /// outcomes of one condition.
+    fn coverage(&self, name: &str, defs: &[VarDefId]) -> Coverage {
+        // `if !defined('$x') { $x = ... }` runs exactly where it is unset.
+        if defs
+            .iter()
+            .any(|d| guards_unset(&self.def_branches[d.0 as usize], name))
+        {
+            return Coverage::Every;
+        }
+        let extras: Vec<Vec<&BranchFact>> = defs
+            .iter()
+            .map(|d| {
+                self.def_branches[d.0 as usize]
+                    .iter()
+                    .filter(|f| !self.branch.contains(f))
+                    .collect()
+            })
+            .collect();
+        // Outside the arms, or in arms of `if`s whose conditions hold here
+        // (variables do not change: `if $a {$x = 1}` ... `if $a {$x}`).
+        let certain = |extra: &Vec<&BranchFact>| {
+            extra.iter().all(|f| match f {
+                BranchFact::Arm(c, _) => self.cond_constructs.contains(c),
+                BranchFact::Cond(..) => false,
+            })
+        };
+        if extras.iter().any(certain) {
+            return Coverage::Every;
+        }
+        let arm_of = |extra: &Vec<&BranchFact>| {
+            let mut arms = extra.iter().filter_map(|f| match f {
+                BranchFact::Arm(c, k) => Some((*c, *k)),
+                BranchFact::Cond(..) => None,
+            });
+            match (arms.next(), arms.next()) {
+                (Some(arm), None) => Some(arm),
+                _ => None,
+            }
+        };
+        let Some(arms) = extras
+            .iter()
+            .map(arm_of)
+            .collect::<Option<Vec<(u32, u32)>>>()
+        else {
+            return Coverage::Unproven;
+        };
+        // Assignments in several conditionals may be correlated in ways
+        // puppet-ls does not follow.
+        let constructs: BTreeSet<u32> = arms.iter().map(|(c, _)| *c).collect();
+        if constructs.len() > 1 {
+            let conds: BTreeSet<(&String, bool)> = extras
+                .iter()
+                .flatten()
+                .filter_map(|f| match f {
+                    BranchFact::Cond(text, holds) => Some((text, *holds)),
+                    BranchFact::Arm(..) => None,
+                })
+                .collect();
+            if conds
+                .iter()
+                .any(|(text, holds)| conds.contains(&(*text, !holds)))
+            {
+                return Coverage::Every;
+            }
+            return Coverage::Unproven;
+        }
+        // Every arm of the conditional assigns it or fails.
+        for construct in &constructs {
+            if let Some((count, failing)) = self.exhaustive.get(construct) {
+                let covered: BTreeSet<u32> = arms
+                    .iter()
+                    .filter(|(c, _)| c == construct)
+                    .map(|(_, k)| *k)
+                    .chain(failing.iter().copied())
+                    .collect();
+                if covered.len() as u32 == *count {
+                    return Coverage::Every;
+                }
+            }
+        }
+        Coverage::SomePaths
+    }
+
+    /// Whether class `class` may have been evaluated when this body reads
+    /// one of its variables: it is this class or one it inherits, it was
+    /// declared earlier here, or something else in the workspace declares
+    /// it or a class that inherits it (in an order puppet-ls does not see),
+    /// or some declaration computes its class.
+    fn may_be_declared(&self, class: &str) -> bool {
+        if self.own_classes.contains(class) || self.declared.contains(class) {
+            return true;
+        }
+        // A define or template runs wherever it is declared or rendered,
+        // maybe from the class itself.
+        if !matches!(
+            self.frames.first().map(|f| f.kind),
+            Some(ScopeKind::Class | ScopeKind::Top | ScopeKind::Node)
+        ) {
+            return true;
+        }
+        let evaluated = evaluated_classes(self.db, self.workspace);
+        if evaluated.computed {
+            return true;
+        }
+        match evaluated.by.get(class) {
+            // Declared elsewhere, in an order puppet-ls does not see.
+            Some(items) if items.iter().any(|&i| i != self.item) => true,
+            // Declared only by this body, after the read.
+            Some(_) => false,
+            // Declared by nothing in the workspace: maybe from outside it
+            // (a node's classification), so only where this body cannot
+            // run inside that class's evaluation (the class does not
+            // declare it, directly or through the classes it declares).
+            None => self.declared_from(class),
+        }
+    }
+
+    /// Whether class `from` declares this body's class, directly or
+    /// through the classes it declares.
+    fn declared_from(&self, from: &str) -> bool {
+        let mut seen = BTreeSet::new();
+        let mut pending = vec![from.to_string()];
+        while let Some(class) = pending.pop() {
+            if !seen.insert(class.clone()) || seen.len() > 256 {
+                continue;
+            }
+            for found in lookup(self.db, self.workspace, Namespace::Class, &class).iter() {
+                let published = found.location.item.published(self.db);
+                if published.declares_computed_classes {
+                    return true;
+                }
+                for declared in &published.declared_classes {
+                    if self.own_classes.contains(declared) {
+                        return true;
+                    }
+                    pending.push(declared.clone());
+                }
+            }
+        }
+        false
     }
 
     fn resolve(&self, name: &str) -> Target {

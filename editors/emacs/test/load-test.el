@@ -80,7 +80,7 @@
                            (member '(puppet-ls-epp-mode :language-id "puppet-epp") (car entry)))
     (puppet-ls-test--check "the configuration JSON has the server's shape"
                            (equal (json-encode puppet-ls-configuration)
-                                  "{\"modulePaths\":[],\"diagnostics\":{\"ignore\":[]},\"strictVariables\":true}"))))
+                                  "{\"modulePaths\":[],\"diagnostics\":{\"ignore\":[]},\"puppetVersion\":\"auto\"}"))))
 
 (if (not (require 'lsp-mode nil t))
     (message "  skip lsp-mode is not installed")

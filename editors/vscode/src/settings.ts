@@ -13,7 +13,12 @@ export type SettingGetter = (key: string) => unknown;
 export interface ServerConfig {
   modulePaths: string[];
   diagnostics: { ignore: string[] };
-  strictVariables: boolean;
+  /** `auto`, `7` or `8`. */
+  puppetVersion: string;
+  /** `auto`, `off`, `warning` or `error`. */
+  strict: string;
+  /** `null`: the version's default. */
+  strictVariables: boolean | null;
   codeLens: { references: boolean };
 }
 
@@ -29,6 +34,11 @@ function stringList(value: unknown): string[] {
     return [];
   }
   return value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
+}
+
+/** `value` when it is one of `words`, else the first word (the default). */
+function oneOf(value: unknown, words: string[]): string {
+  return typeof value === 'string' && words.includes(value) ? value : words[0];
 }
 
 export function logLevel(get: SettingGetter): LogLevel {
@@ -55,8 +65,10 @@ export function serverConfig(get: SettingGetter, ctx: PathContext): ServerConfig
       expandPath(p, ctx.homeDir, ctx.workspaceFolder, ctx.platform),
     ),
     diagnostics: { ignore },
-    // On unless turned off, as in the server.
-    strictVariables: get('strictVariables') !== false,
+    puppetVersion: oneOf(get('puppetVersion'), ['auto', '7', '8']),
+    strict: oneOf(get('strict'), ['auto', 'off', 'warning', 'error']),
+    // Unset unless set to a boolean: the version decides, as in the server.
+    strictVariables: typeof get('strictVariables') === 'boolean' ? (get('strictVariables') as boolean) : null,
     // Off unless turned on, as in the server.
     codeLens: { references: get('codeLens.references') === true },
   };

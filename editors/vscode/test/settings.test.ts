@@ -27,6 +27,8 @@ describe('serverConfig', () => {
       getter({
         modulePaths: ['/etc/puppetlabs/code/modules', '~/modules', 'site-modules'],
         'diagnostics.ignore': ['unused-variable', 'legacy-fact'],
+        puppetVersion: '7',
+        strict: 'error',
         strictVariables: true,
       }),
       ctx,
@@ -34,6 +36,8 @@ describe('serverConfig', () => {
     assert.deepEqual(config, {
       modulePaths: ['/etc/puppetlabs/code/modules', '/home/me/modules', '/work/site/site-modules'],
       diagnostics: { ignore: ['unused-variable', 'legacy-fact'] },
+      puppetVersion: '7',
+      strict: 'error',
       strictVariables: true,
       codeLens: { references: false },
     });
@@ -43,20 +47,30 @@ describe('serverConfig', () => {
     assert.deepEqual(serverConfig(getter({}), ctx), {
       modulePaths: [],
       diagnostics: { ignore: [] },
-      strictVariables: true,
+      puppetVersion: 'auto',
+      strict: 'auto',
+      strictVariables: null,
       codeLens: { references: false },
     });
   });
 
   it('drops blank and non-string entries and repeated codes', () => {
     const config = serverConfig(
-      getter({ modulePaths: ['', 42, ' /m '], 'diagnostics.ignore': ['unknown-class', ' unknown-class', null], strictVariables: 0 }),
+      getter({
+        modulePaths: ['', 42, ' /m '],
+        'diagnostics.ignore': ['unknown-class', ' unknown-class', null],
+        puppetVersion: 6,
+        strict: 'eror',
+        strictVariables: 0,
+      }),
       ctx,
     );
     assert.deepEqual(config, {
       modulePaths: ['/m'],
       diagnostics: { ignore: ['unknown-class'] },
-      strictVariables: true,
+      puppetVersion: 'auto',
+      strict: 'auto',
+      strictVariables: null,
       codeLens: { references: false },
     });
     assert.equal(serverConfig(getter({ strictVariables: false }), ctx).strictVariables, false);
@@ -90,7 +104,9 @@ describe('package.json', () => {
       'puppet-ls.diagnostics.ignore',
       'puppet-ls.logLevel',
       'puppet-ls.modulePaths',
+      'puppet-ls.puppetVersion',
       'puppet-ls.server.path',
+      'puppet-ls.strict',
       'puppet-ls.strictVariables',
       'puppet-ls.trace.server',
     ]);
@@ -108,7 +124,9 @@ describe('package.json', () => {
     assert.deepEqual(serverConfig(defaults, ctx), {
       modulePaths: [],
       diagnostics: { ignore: [] },
-      strictVariables: true,
+      puppetVersion: 'auto',
+      strict: 'auto',
+      strictVariables: null,
       codeLens: { references: false },
     });
     assert.deepEqual(serverArgs(defaults), ['lsp', '--log-level', 'warn']);

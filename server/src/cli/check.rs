@@ -7,7 +7,8 @@
 use super::problems::{self, Format, Level, Problem, ProblemCode};
 use crate::linting::{is_reported_by_analysis, lint_manifest};
 use crate::project_config::{self, ProjectConfig, PuppetSettings, SeveritySetting};
-use crate::target::{Origin, TargetChoice};
+use crate::target::{Origin, TargetChoice, VersionSource};
+use puppet_analysis::diagnostics::legacy_fact_fix;
 use puppet_analysis::host::AnalysisHost;
 use puppet_analysis::target::PuppetVersion;
 use puppet_analysis::version_detection::detect;
@@ -15,8 +16,11 @@ use puppet_analysis::workspace::{add_global_hiera, discover};
 use puppet_format::{first_change, format_source, FormatOptions};
 use puppet_lint_checks::{apply_fixes, LintConfig, LintDiagnostic, TextEdit};
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
+use puppet_syntax::Code;
 use puppet_syntax::{SourceKind, TextRange, TextSize};
 use rayon::prelude::*;
+use std::collections::HashMap;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -35,6 +39,8 @@ pub struct Options {
     pub fix: bool,
     /// `--puppet-version`.
     pub puppet_version: Option<PuppetVersion>,
+    /// `--statistics`: the problems by code after them.
+    pub statistics: bool,
 }
 
 /// What `check` reports after the project's `puppet-ls.toml` (found
@@ -114,7 +120,8 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
     if options.fix {
         // The fixed files are written, and the analysis takes their new
         // texts: the workspace is not loaded again.
-        let fixed = fix_files(&host, &reported, &settings, &lint_config);
+        let legacy_facts = legacy_fact_edits(&mut host, &reported, &settings);
+        let fixed = fix_files(&host, &reported, &legacy_facts, &settings, &lint_config);
         if !fixed.is_empty() {
             let count = fixed.len();
             eprintln!("fixed {count} file{}", if count == 1 { "" } else { "s" });
@@ -158,7 +165,7 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
             let mut found: Vec<Problem> = diagnostics
                 .iter()
                 .filter(|d| settings.reports(ProblemCode::Analysis(d.code)))
-                .map(|d| settings.graded(Problem::new(path, index, d)))
+                .map(|d| settings.graded(with_fix(Problem::new(path, index, d))))
                 .collect();
             found.extend(
                 style
@@ -189,6 +196,9 @@ pub fn run(paths: &[PathBuf], options: &Options) -> ExitCode {
     // code base has tens of thousands of lines to print.
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let _ = problems::write(options.format, colour, &problems, &mut out);
+    if let Some(title) = report_title(options, &target, &paths) {
+        let _ = writeln!(out, "\n{title}\n{}", super::statistics::table(&problems));
+    }
     let _ = std::io::Write::flush(&mut out);
     drop(out);
     // The summary goes to stderr: stdout stays one problem per line (or
@@ -230,6 +240,43 @@ fn target_choice(project: &ProjectConfig, options: &Options, paths: &[PathBuf]) 
         (command_line, Origin::CommandLine),
     ];
     TargetChoice::choose(&layers, || detect(&puppet_vfs::DiskFs, paths))
+}
+
+/// The heading of the table of problems by code, when it is printed:
+/// asked for with `--statistics` (human output only), or unasked when
+/// `--puppet-version` picks another major than the code base's files
+/// require (the upgrade report).
+fn report_title(options: &Options, target: &TargetChoice, paths: &[PathBuf]) -> Option<String> {
+    if options.format != Format::Human {
+        return None;
+    }
+    let detected = match &target.version_source {
+        VersionSource::Set(Origin::CommandLine) => {
+            detect(&puppet_vfs::DiskFs, paths).filter(|d| d.version != target.target.version)
+        }
+        _ => None,
+    };
+    match detected {
+        Some(d) => Some(format!(
+            "Upgrade report: what fails on Puppet {} in a code base that targets Puppet {} ({}: {}), by code; `check --fix --puppet-version {}` applies the fixes:",
+            target.target.version,
+            d.version,
+            d.file.display(),
+            d.requirement,
+            target.target.version
+        )),
+        None => options.statistics.then(|| "Problems by code:".to_string()),
+    }
+}
+
+/// An analysis problem with the fix `check --fix` applies for its code.
+fn with_fix(mut problem: Problem) -> Problem {
+    if problem.code == ProblemCode::Analysis(Code::LegacyFact) {
+        if let Some((_, instead)) = problem.message.rsplit_once("; use ") {
+            problem.fix = Some(format!("Replace with {instead}"));
+        }
+    }
+    problem
 }
 
 /// The files under the given paths that the project does not exclude;
@@ -329,9 +376,46 @@ fn unformatted(path: &Path, index: &LineIndex, first_change: TextSize) -> Proble
 /// formatter to every reported manifest that parses, and writes the files
 /// that changed; gives those back with their new texts. A file whose fixed
 /// text no longer parses is left as it was.
+/// The fixes of the analysis' fixable diagnostics (`legacy-fact`: the
+/// structured fact for a legacy one), per file, as edits of its text.
+fn legacy_fact_edits(
+    host: &mut AnalysisHost,
+    files: &[PathBuf],
+    settings: &Settings,
+) -> HashMap<PathBuf, Vec<TextEdit>> {
+    if !settings.reports(ProblemCode::Analysis(Code::LegacyFact)) {
+        return HashMap::new();
+    }
+    let manifests: Vec<PathBuf> = files.iter().filter(|p| is_manifest(p)).cloned().collect();
+    let diagnostics = host.diagnostics_of(&manifests);
+    let analysis = host.analysis();
+    manifests
+        .into_iter()
+        .zip(diagnostics)
+        .filter_map(|(path, diagnostics)| {
+            let ranges: Vec<TextRange> = diagnostics
+                .iter()
+                .filter(|d| d.code == Code::LegacyFact)
+                .map(|d| d.range)
+                .collect();
+            if ranges.is_empty() {
+                return None;
+            }
+            let root = analysis.parse(&path)?.syntax_node();
+            let edits = ranges
+                .into_iter()
+                .filter_map(|range| legacy_fact_fix(&root, range))
+                .map(|(delete, insert)| TextEdit { delete, insert })
+                .collect();
+            Some((path, edits))
+        })
+        .collect()
+}
+
 fn fix_files(
     host: &AnalysisHost,
     files: &[PathBuf],
+    analysis_edits: &HashMap<PathBuf, Vec<TextEdit>>,
     settings: &Settings,
     config: &LintConfig,
 ) -> Vec<(PathBuf, String)> {
@@ -348,15 +432,26 @@ fn fix_files(
                 return None;
             }
             let mut fixed = text.to_string();
+            // The analysis' fixes first; lint then reads the fixed text.
+            let mut tree = parse.syntax_node();
+            if let Some(edits) = analysis_edits.get(*path) {
+                fixed = apply_fixes(text, &edits.iter().collect::<Vec<_>>());
+                let reparsed = puppet_syntax::parse(&fixed, SourceKind::Manifest);
+                if !reparsed.errors().is_empty() {
+                    return None;
+                }
+                tree = reparsed.syntax_node();
+            }
             if settings.project.lint.enabled {
-                let found = lint_manifest(path, text, &parse.syntax_node(), config);
+                let current = fixed.clone();
+                let found = lint_manifest(path, &current, &tree, config);
                 let edits: Vec<&TextEdit> = found
                     .iter()
                     .filter(|d| settings.reports(ProblemCode::Lint(d.check)))
                     .filter_map(|d| d.fix.as_ref())
                     .flat_map(|fix| &fix.edits)
                     .collect();
-                fixed = apply_fixes(text, &edits);
+                fixed = apply_fixes(&current, &edits);
             }
             if settings.format_check && settings.reports(ProblemCode::Format) {
                 if let Ok(formatted) =

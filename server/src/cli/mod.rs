@@ -7,4 +7,5 @@ pub mod lookup;
 pub mod parse;
 pub mod problems;
 pub mod source;
+pub mod statistics;
 pub mod types;

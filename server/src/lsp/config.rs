@@ -375,7 +375,10 @@ mod tests {
                 1,
                 "unknown names are dropped"
             );
-            assert!(!config.shows(Code::UnknownVariable));
+            assert!(
+                config.shows(Code::UnknownVariable),
+                "a warning now, not hidden"
+            );
             assert!(config.shows(Code::SyntaxError));
         }
     }
@@ -471,13 +474,17 @@ mod tests {
     #[test]
     fn the_project_file_alone() {
         let project = project(
-            "[diagnostics]\nignore = [\"unknown-class\"]\n[workspace]\nmodule_paths = [\"site\"]\nstrict_variables = false\n[format]\ncheck = false\n",
+            "[diagnostics]\nignore = [\"unknown-class\"]\n[workspace]\nmodule_paths = [\"site\"]\n[puppet]\nstrict_variables = false\n[format]\ncheck = false\n",
         );
         let config = merged(Some(&project), &json!(null), None);
         assert_eq!(config, Config::new(project.clone(), None));
         assert_eq!(config.module_paths(), vec![PathBuf::from("/repo/site")]);
         assert!(!config.shows(Code::UnknownClass));
-        assert!(!config.shows(Code::UnknownVariable));
+        assert!(
+            config.shows(Code::UnknownVariable),
+            "a warning now, not hidden"
+        );
+        assert_eq!(config.settings.puppet.strict_variables, Some(false));
         assert!(!config.settings.format.check);
         assert_eq!(
             merged(None, &json!(null), Some(Path::new("/r"))).settings,
@@ -510,7 +517,13 @@ mod tests {
             vec![PathBuf::from("/ws/vendor")],
             "replaced"
         );
-        assert!(!config.settings.workspace.strict_variables);
+        assert_eq!(
+            config.editor_puppet.strict_variables, None,
+            "merged() reads the project only"
+        );
+        let editor_puppet = editor_puppet_settings(&editor);
+        assert_eq!(editor_puppet.strict_variables, Some(false));
+        assert_eq!(editor_puppet.version, None);
         assert_eq!(
             config.settings.diagnostics.select,
             BTreeSet::from(["unknown-type".to_string(), "arrow_alignment".to_string()]),
@@ -548,13 +561,15 @@ mod tests {
         let project = project(
             "[diagnostics]\nselect = [\"unknown-class\"]\n\
              [lint]\nenabled = false\nrc = false\n[format]\ncheck = false\n\
-             [workspace]\nmodule_paths = [\"site\"]\nstrict_variables = false\n",
+             [workspace]\nmodule_paths = [\"site\"]\n[puppet]\nstrict_variables = false\n",
         );
         // What editors send when the user set nothing.
         let defaults = json!({
             "modulePaths": [],
             "diagnostics": { "ignore": [], "select": [] },
-            "strictVariables": true,
+            "puppetVersion": "auto",
+            "strict": "auto",
+            "strictVariables": null,
             "lint": { "enabled": true, "rc": true, "relative": false, "topScopeVariables": [] },
             "format": { "check": true },
         });
@@ -569,6 +584,26 @@ mod tests {
                 Config::new(project.clone(), None),
                 "{editor}"
             );
+            assert_eq!(
+                editor_puppet_settings(&editor),
+                PuppetSettings::default(),
+                "{editor}"
+            );
         }
+        let chosen = editor_puppet_settings(&json!({ "puppet-ls": {
+            "puppetVersion": "7", "strict": "warning", "strictVariables": true,
+        } }));
+        assert_eq!(
+            chosen,
+            PuppetSettings {
+                version: Some(PuppetVersion::V7),
+                strict: Some(Strict::Warning),
+                strict_variables: Some(true),
+            }
+        );
+        assert_eq!(
+            editor_puppet_settings(&json!({ "puppetVersion": 8 })).version,
+            Some(PuppetVersion::V8)
+        );
     }
 }

@@ -18,8 +18,10 @@ use tower_lsp_server::lsp_types::{
 };
 
 /// Files whose change matters, as watch patterns.
-const WATCHED: [&str; 11] = [
+const WATCHED: [&str; 12] = [
     "**/*.pp",
+    // The Puppet a project requires (with metadata.json).
+    "**/Gemfile",
     "**/*.epp",
     "**/*.rb",
     "**/metadata.json",
@@ -152,9 +154,14 @@ pub async fn index(backend: Backend) {
     if let Some(delay) = test_delay() {
         tokio::time::sleep(delay).await;
     }
-    backend
-        .state()
-        .load_from_disk(discovered.layout, discovered.assets, loaded);
+    {
+        let mut state = backend.state();
+        state.load_from_disk(discovered.layout, discovered.assets, loaded);
+        // The Puppet the project requires (metadata.json, Gemfile) may
+        // have changed with the files.
+        let config = state.config.clone();
+        state.apply_config(config);
+    }
     backend.readiness().settle("indexed");
     tracing::info!("indexed {count} files under {roots:?}");
     progress.report(95, "checking".to_string());
@@ -170,10 +177,14 @@ pub async fn watched_files_changed(backend: &Backend, changes: Vec<FileEvent>) {
     let mut reads = Vec::new();
     let mut deletes = Vec::new();
     let mut created = Vec::new();
+    let mut requirements_changed = false;
     for change in changes {
         let Some(path) = convert::uri_to_path(&change.uri) else {
             continue;
         };
+        requirements_changed |= path
+            .file_name()
+            .is_some_and(|n| n == "metadata.json" || n == "Gemfile");
         if is_layout_file(&path) {
             rediscover = true;
             continue;
@@ -218,6 +229,11 @@ pub async fn watched_files_changed(backend: &Backend, changes: Vec<FileEvent>) {
             if roots.iter().any(|r| path.starts_with(r)) {
                 state.disk_file_changed(&path, text);
             }
+        }
+        if requirements_changed {
+            // The Puppet the project requires may have changed.
+            let config = state.config.clone();
+            state.apply_config(config);
         }
     }
     diagnostics::workspace_changed(backend);

@@ -1,5 +1,7 @@
 use super::*;
 use expect_test::{expect, Expect};
+use puppet_analysis::target::{PuppetVersion, Strict};
+use puppet_syntax::Code;
 use std::fs;
 
 const EXAMPLE: &str = r#"
@@ -19,7 +21,10 @@ check = false
 [workspace]
 module_paths = ["site", "modules", "/opt/puppet/modules"]
 exclude = ["spec/fixtures/**", "vendor"]
-strict_variables = false
+[puppet]
+version = 7
+strict = "error"
+strict_variables = true
 "#;
 
 fn parse_at(text: &str) -> Result<ProjectConfig, ConfigError> {
@@ -72,7 +77,14 @@ fn parses_every_key() {
         config.workspace.exclude.patterns,
         vec!["spec/fixtures/**".to_string(), "vendor".to_string()]
     );
-    assert!(!config.workspace.strict_variables);
+    assert_eq!(
+        config.puppet,
+        PuppetSettings {
+            version: Some(PuppetVersion::V7),
+            strict: Some(Strict::Error),
+            strict_variables: Some(true),
+        }
+    );
 }
 
 #[test]
@@ -93,7 +105,7 @@ fn an_empty_file_gives_the_defaults() {
     assert!(empty.lint.top_scope_variables.is_empty());
     assert!(empty.format.check);
     assert!(empty.workspace.module_paths.is_empty());
-    assert!(empty.workspace.strict_variables);
+    assert_eq!(empty.puppet, PuppetSettings::default());
     assert!(!empty.excludes(Path::new("/repo/spec/fixtures/x.pp")));
     // Shown: the codes on by default and every lint check; not the codes
     // off by default.
@@ -152,9 +164,11 @@ fn shows_follows_select_ignore_and_severity() {
     assert!(config.shows("unknown-type"));
     assert!(config.shows("unknown-variable"));
 
-    let config =
-        parse_at("[workspace]\nstrict_variables = false\n[lint]\nenabled = false").unwrap();
-    assert!(!config.shows("unknown-variable"));
+    let config = parse_at("[puppet]\nstrict_variables = false\n[lint]\nenabled = false").unwrap();
+    assert!(
+        config.shows("unknown-variable"),
+        "a warning now, not hidden"
+    );
     assert!(!config.shows("arrow_alignment"), "lint disabled");
     assert!(config.shows("unknown-class"));
 }
@@ -213,7 +227,7 @@ fn check_error(text: &str, expect: Expect) {
 fn error_unknown_top_level_key() {
     check_error(
         "[diagnostic]\nselect = []\n",
-        expect!["/repo/puppet-ls.toml:1:2: unknown field `diagnostic`, expected one of `diagnostics`, `lint`, `format`, `workspace`, `hiera`"],
+        expect!["/repo/puppet-ls.toml:1:2: unknown field `diagnostic`, expected one of `diagnostics`, `lint`, `format`, `workspace`, `hiera`, `puppet`"],
     );
 }
 
@@ -227,10 +241,26 @@ fn error_unknown_nested_key() {
     );
     check_error(
         "[workspace]\nmodulepaths = []\n",
+        expect!["/repo/puppet-ls.toml:2:1: unknown field `modulepaths`, expected `module_paths` or `exclude`"],
+    );
+}
+
+#[test]
+fn puppet_settings_are_checked() {
+    check_error(
+        "[puppet]\nversion = 6\n",
         expect![[
-            r#"/repo/puppet-ls.toml:2:1: unknown field `modulepaths`, expected one of `module_paths`, `exclude`, `strict_variables`"#
+            r#"/repo/puppet-ls.toml:2:11: puppet.version: unknown Puppet version '6': expected 7 or 8"#
         ]],
     );
+    check_error(
+        "[puppet]\nstrict = \"eror\"\n",
+        expect![[
+            r#"/repo/puppet-ls.toml:2:10: puppet.strict: unknown strict mode 'eror': expected off, warning or error"#
+        ]],
+    );
+    let config = parse_at("[puppet]\nversion = \"8.10.0\"\n").unwrap();
+    assert_eq!(config.puppet.version, Some(PuppetVersion::V8));
 }
 
 #[test]

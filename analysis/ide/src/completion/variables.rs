@@ -4,7 +4,7 @@
 //! variables, `$::` the top scope's.
 
 use super::{CompletionItem, CompletionKind, Ctx};
-use puppet_analysis::db::parse;
+use puppet_analysis::db::{parse, workspace_builtins};
 use puppet_analysis::hir::normalized_text;
 use puppet_analysis::index::{lookup, Namespace};
 use puppet_analysis::resolve::resolution::variable_resolution;
@@ -19,6 +19,8 @@ const LOCAL: &str = "0";
 const INHERITED: &str = "1";
 const GLOBAL: &str = "2";
 const BUILTIN: &str = "3";
+const FACT: &str = "4";
+const LEGACY_FACT: &str = "5";
 
 pub(super) fn complete(ctx: &Ctx, braced: bool) -> Vec<CompletionItem> {
     let written = ctx.context.prefix.trim_start_matches('$');
@@ -46,6 +48,26 @@ pub(super) fn complete(ctx: &Ctx, braced: bool) -> Vec<CompletionItem> {
                 CompletionKind::Variable,
                 builtin_detail(name),
                 BUILTIN,
+            );
+        }
+        // Facts are top-scope variables; legacy ones only where the target
+        // Puppet still receives them (Puppet 7).
+        let target = ctx.workspace.target(ctx.db);
+        for fact in workspace_builtins(ctx.db, ctx.workspace).facts.top_level() {
+            let detail = if fact.legacy {
+                if !target.has_legacy_facts() {
+                    continue;
+                }
+                format!("{} (legacy fact: unknown on Puppet 8)", fact.type_text)
+            } else {
+                fact.type_text.clone()
+            };
+            let group = if fact.legacy { LEGACY_FACT } else { FACT };
+            push(
+                format!("::{}", fact.path),
+                CompletionKind::Fact,
+                Some(detail),
+                group,
             );
         }
         return out;

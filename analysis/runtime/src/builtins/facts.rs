@@ -210,6 +210,16 @@ impl Facts {
     /// `name`...), or the top-level modern facts for `None`: what
     /// completion offers inside `$facts[...]`. Placeholder keys
     /// (`<interface>`) are left out.
+    /// The named top-level facts, legacy ones included (each a top-scope
+    /// variable where Puppet receives it).
+    pub fn top_level(&self) -> impl Iterator<Item = &Fact> {
+        let mut seen = std::collections::HashSet::new();
+        self.all
+            .iter()
+            .filter(|f| !f.path.contains('.') && !f.path.ends_with('>'))
+            .filter(move |f| seen.insert(f.path.as_str()))
+    }
+
     pub fn members<'a>(&'a self, parent: Option<&'a str>) -> Vec<&'a Fact> {
         let named = |f: &&Fact| !f.path.ends_with('>');
         match parent {

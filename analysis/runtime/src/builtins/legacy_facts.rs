@@ -35,10 +35,18 @@ impl LegacyFacts {
             let path = entry.strings("path");
             (!path.is_empty()).then_some(path)
         };
+        let conflicts: Vec<String> = json
+            .get("conflicts")
+            .map(JsonExt::items)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|c| c.str_field("legacy").map(str::to_string))
+            .collect();
         let exact = json
             .get("exact")?
             .as_object()?
             .iter()
+            .filter(|(name, _)| !conflicts.contains(name))
             .filter_map(|(name, entry)| Some((name.clone(), path_of(entry)?)))
             .collect();
         let patterns = json
@@ -57,13 +65,7 @@ impl LegacyFacts {
             .into_iter()
             .flatten()
             .map(|(name, _)| name.clone())
-            .chain(
-                json.get("conflicts")
-                    .map(JsonExt::items)
-                    .unwrap_or_default()
-                    .iter()
-                    .filter_map(|c| c.str_field("legacy").map(str::to_string)),
-            )
+            .chain(conflicts)
             .collect();
         Some(LegacyFacts {
             exact,
@@ -147,5 +149,8 @@ mod tests {
         assert_eq!(replacement("os"), None);
         assert!(legacy_facts().is_legacy("operatingsystem"));
         assert!(!legacy_facts().is_legacy("networking"));
+        // Ubuntu's differs from every other system's: no safe replacement.
+        assert!(legacy_facts().is_legacy("lsbminordistrelease"));
+        assert_eq!(replacement("lsbminordistrelease"), None);
     }
 }
