@@ -4,6 +4,7 @@
 
 use puppet_analysis::host::{parse_fixture, AnalysisHost};
 use puppet_analysis::resolve::resolution::{variable_resolution, FileTarget};
+use puppet_analysis::target::{PuppetVersion, Target};
 use std::path::Path;
 
 const CODES: &[&str] = &[
@@ -13,10 +14,19 @@ const CODES: &[&str] = &[
     "reassigned-variable",
 ];
 
+/// A fixture's host, checked for Puppet 7 (these snapshots are its
+/// verdicts: legacy facts are top-scope variables, an unknown variable is
+/// a warning).
+fn puppet7(fixture: &str) -> AnalysisHost {
+    let mut host = AnalysisHost::from_files(parse_fixture(fixture));
+    host.set_target(Target::of(PuppetVersion::V7), "test");
+    host
+}
+
 /// Renders the variable diagnostics of a fixture as
 /// `path:line severity [code] `snippet` message`.
 fn check(fixture: &str) -> String {
-    let host = AnalysisHost::from_files(parse_fixture(fixture));
+    let host = puppet7(fixture);
     let mut out = String::new();
     for path in host.paths().map(Path::to_path_buf).collect::<Vec<_>>() {
         let text = host.text(&path).unwrap();
@@ -43,7 +53,7 @@ fn check(fixture: &str) -> String {
 
 /// Every reference of one file as `name@line -> target`.
 fn resolve(fixture: &str, path: &str) -> String {
-    let host = AnalysisHost::from_files(parse_fixture(fixture));
+    let host = puppet7(fixture);
     let file = host.file(Path::new(path)).unwrap();
     let text = host.text(Path::new(path)).unwrap();
     let line = |offset: u32| text[..offset as usize].matches('\n').count() + 1;
@@ -95,9 +105,9 @@ notice($osfamily, $::fqdn, $::anything, $nope)
         $serverversion@4 -> BuiltIn
         $clientcert@4 -> BuiltIn
         $settings@4 -> BuiltIn
-        $osfamily@5 -> Fact
-        $::fqdn@5 -> TopScope
-        $::anything@5 -> TopScope
+        $osfamily@5 -> Fact { legacy: true }
+        $::fqdn@5 -> TopScope(Fact { legacy: true })
+        $::anything@5 -> TopScope(Unseen)
         $nope@5 -> Unknown
     "#]]
     .assert_eq(&resolve(fixture, "/ws/site.pp"));
@@ -175,7 +185,7 @@ class app($port, $hosts) {
         $hosts@2 -> ClassParam@1
         $hosts@2 -> ClassParam@1
         $app::port@3 -> Qualified { class: "app" }
-        $::fqdn@3 -> TopScope
+        $::fqdn@3 -> TopScope(Fact { legacy: true })
         $nope@3 -> Unknown
         $missing2@3 -> Unknown
         $a@5 -> Assignment@2
