@@ -1,0 +1,132 @@
+//! Verdicts that depend on the target Puppet, against the answers of
+//! Puppet 7.23 and Puppet 8.10.
+//!
+//! `test_data/eval_targets.jsonl`: expressions whose evaluation differs
+//! between the two (numeric coercion of strings, which `strict = error`
+//! makes fail; `max()`/`min()` of SemVer, Timespan and Timestamp values,
+//! which Puppet 8 compares as what they are), each line with both
+//! Puppets' answers, recorded with the shared evaluation oracle:
+//!
+//! ```text
+//! ruby ../shared/oracle/eval_oracle.rb --extra < cases.jsonl > p7.jsonl
+//! ruby -I /opt/puppet8/root/usr/lib/ruby/vendor_ruby \
+//!     ../shared/oracle/eval_oracle.rb --extra < cases.jsonl > p8.jsonl
+//! jq -c -n --slurpfile a p7.jsonl --slurpfile b p8.jsonl '[$a, $b] | transpose[]
+//!   | {id: .[0].id, expr: .[0].expr, puppet7: (.[0] | {value, type, error, warnings}),
+//!      puppet8: (.[1] | {value, type, error, warnings})}'
+//! ```
+//!
+//! Each Puppet ran with its own defaults (Puppet 7: `strict = warning`;
+//! Puppet 8: `strict = error`). Values Puppet prints as an object dump
+//! (`#<Puppet::Pops::Time::Timespan ...>`) are compared through their
+//! type, which shows the value. Puppet logs a deprecation once per
+//! process, so only the coercion warnings are compared (of cases that do
+//! not fail).
+
+use puppet_analysis::eval::record::{eval_case_as, CaseRecord};
+use puppet_analysis::target::{PuppetVersion, Strict, Target};
+
+struct Answer {
+    value: Option<String>,
+    type_: Option<String>,
+    error: Option<String>,
+    warnings: Vec<String>,
+}
+
+fn answer(v: &serde_json::Value) -> Answer {
+    let text = |key: &str| v.get(key).and_then(|x| x.as_str()).map(str::to_string);
+    Answer {
+        value: text("value"),
+        type_: text("type"),
+        error: text("error"),
+        warnings: v
+            .get("warnings")
+            .and_then(|w| w.as_array())
+            .into_iter()
+            .flatten()
+            .filter_map(|w| w.as_str().map(str::to_string))
+            .collect(),
+    }
+}
+
+/// Why `got` differs from Puppet's `expected`, if it does.
+fn difference(expected: &Answer, got: &CaseRecord) -> Option<String> {
+    if let Some(unsupported) = &got.unsupported {
+        return Some(format!("unsupported: {unsupported}"));
+    }
+    match (&expected.error, &got.error) {
+        (Some(puppet), Some(ours)) if !puppet.contains(ours.as_str()) => {
+            return Some(format!("error {ours:?}, Puppet's is {puppet:?}"));
+        }
+        (Some(_), Some(_)) => {}
+        (Some(puppet), None) => return Some(format!("no error, Puppet's is {puppet:?}")),
+        (None, Some(ours)) => return Some(format!("error {ours:?}, Puppet has none")),
+        (None, None) => {
+            let dump = expected
+                .value
+                .as_deref()
+                .is_some_and(|v| v.starts_with("#<"));
+            if (!dump && got.value != expected.value) || got.type_ != expected.type_ {
+                return Some(format!(
+                    "{:?} :: {:?}, Puppet's is {:?} :: {:?}",
+                    got.value, got.type_, expected.value, expected.type_
+                ));
+            }
+        }
+    }
+    // An operation that fails keeps no warning of its own (Puppet 7 logs
+    // the left operand's coercion before the right one fails).
+    if expected.error.is_some() {
+        return None;
+    }
+    let coercions = |warnings: &[String]| -> Vec<String> {
+        warnings
+            .iter()
+            .filter(|w| w.contains("automatically coerced"))
+            .cloned()
+            .collect()
+    };
+    let (want, have) = (coercions(&expected.warnings), coercions(&got.warnings));
+    (want != have).then(|| format!("warnings {have:?}, Puppet's are {want:?}"))
+}
+
+#[test]
+fn evaluation_follows_each_puppet() {
+    let path = format!(
+        "{}/test_data/eval_targets.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let data = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut failures = Vec::new();
+    let mut cases = 0;
+    for line in data.lines().filter(|l| !l.trim().is_empty()) {
+        let case: serde_json::Value = serde_json::from_str(line).expect("valid JSON line");
+        let id = case["id"].as_str().expect("id");
+        let expr = case["expr"].as_str().expect("expr");
+        for (version, key) in [
+            (PuppetVersion::V7, "puppet7"),
+            (PuppetVersion::V8, "puppet8"),
+        ] {
+            let got = eval_case_as(expr, Target::of(version));
+            if let Some(why) = difference(&answer(&case[key]), &got) {
+                failures.push(format!("{id} as Puppet {version}: {expr:?}: {why}"));
+            }
+            cases += 1;
+        }
+    }
+    assert!(cases > 30, "{cases} cases");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn strict_off_coerces_silently() {
+    // Puppet 8 with `strict = off` (p8_setting_string_plus_integer_strict_off
+    // in the verdicts' fixtures: compiles without a warning).
+    let off = Target {
+        strict: Strict::Off,
+        ..Target::of(PuppetVersion::V8)
+    };
+    let got = eval_case_as("'1' + 1", off);
+    assert_eq!(got.value.as_deref(), Some("2"));
+    assert!(got.warnings.is_empty(), "{:?}", got.warnings);
+}
