@@ -24,7 +24,9 @@
 //! not fail).
 
 use puppet_analysis::eval::record::{eval_case_as, CaseRecord};
+use puppet_analysis::host::{parse_fixture, AnalysisHost};
 use puppet_analysis::target::{PuppetVersion, Strict, Target};
+use std::path::Path;
 
 struct Answer {
     value: Option<String>,
@@ -129,4 +131,86 @@ fn strict_off_coerces_silently() {
     let got = eval_case_as("'1' + 1", off);
     assert_eq!(got.value.as_deref(), Some("2"));
     assert!(got.warnings.is_empty(), "{:?}", got.warnings);
+}
+
+/// Every diagnostic of a fixture checked for `target`, as
+/// `path:line severity [code] `snippet` message`; only the given codes
+/// when some are given.
+fn check_as(fixture: &str, target: Target, codes: &[&str]) -> String {
+    let mut host = AnalysisHost::from_files(parse_fixture(fixture));
+    host.set_target(target, "test");
+    render(&host, codes)
+}
+
+fn render(host: &AnalysisHost, codes: &[&str]) -> String {
+    let mut out = String::new();
+    for path in host.paths().map(Path::to_path_buf).collect::<Vec<_>>() {
+        let text = host.text(&path).unwrap();
+        for d in host.diagnostics(&path) {
+            if !codes.is_empty() && !codes.contains(&d.code.as_str()) {
+                continue;
+            }
+            let line = text[..usize::from(d.range.start())].matches('\n').count() + 1;
+            out.push_str(&format!(
+                "{}:{line} {} [{}] `{}` {}\n",
+                path.display(),
+                d.severity.as_str(),
+                d.code,
+                &text[d.range],
+                d.message
+            ));
+        }
+    }
+    out
+}
+
+fn puppet7() -> Target {
+    Target::of(PuppetVersion::V7)
+}
+
+fn puppet8() -> Target {
+    Target::of(PuppetVersion::V8)
+}
+
+/// Puppet 8 (fixtures p8_string_plus_integer, p8_string_times_integer of
+/// the verdicts): "Evaluation Error: The string '1' was automatically
+/// coerced to the numerical value 1"; Puppet 7 warns with the same words.
+#[test]
+fn numeric_coercion_warns_under_7_and_fails_under_8() {
+    let fixture = r#"
+#- /ws/modules/m/manifests/init.pp
+class m {
+  $sum = "1" + 1
+  $product = '2' * 3
+  $second = [1, 2]['1']
+  $negative = -'1.5'
+  $fine = 1 + 2
+  $both = '1' + 'x'
+}
+"#;
+    let codes = ["numeric-coercion", "evaluation-error"];
+    expect_test::expect![[r#"
+        /ws/modules/m/manifests/init.pp:2 warning [numeric-coercion] `"1" + 1` The string '1' was automatically coerced to the numerical value 1: deprecated, and an error under strict = error (Puppet 8's default); convert it first (Integer(), Float(), Numeric())
+        /ws/modules/m/manifests/init.pp:3 warning [numeric-coercion] `'2' * 3` The string '2' was automatically coerced to the numerical value 2: deprecated, and an error under strict = error (Puppet 8's default); convert it first (Integer(), Float(), Numeric())
+        /ws/modules/m/manifests/init.pp:4 warning [numeric-coercion] `[1, 2]['1']` The string '1' was automatically coerced to the numerical value 1: deprecated, and an error under strict = error (Puppet 8's default); convert it first (Integer(), Float(), Numeric())
+        /ws/modules/m/manifests/init.pp:5 warning [numeric-coercion] `-'1.5'` The string '1.5' was automatically coerced to the numerical value 1.5: deprecated, and an error under strict = error (Puppet 8's default); convert it first (Integer(), Float(), Numeric())
+        /ws/modules/m/manifests/init.pp:7 error [evaluation-error] `'1' + 'x'` The value 'x' cannot be converted to Numeric.
+    "#]]
+    .assert_eq(&check_as(fixture, puppet7(), &codes));
+    expect_test::expect![[r#"
+        /ws/modules/m/manifests/init.pp:2 error [numeric-coercion] `"1" + 1` The string '1' was automatically coerced to the numerical value 1: Puppet 8 fails on a string used as a number (strict = error); convert it first (Integer(), Float(), Numeric())
+        /ws/modules/m/manifests/init.pp:3 error [numeric-coercion] `'2' * 3` The string '2' was automatically coerced to the numerical value 2: Puppet 8 fails on a string used as a number (strict = error); convert it first (Integer(), Float(), Numeric())
+        /ws/modules/m/manifests/init.pp:4 error [numeric-coercion] `[1, 2]['1']` The string '1' was automatically coerced to the numerical value 1: Puppet 8 fails on a string used as a number (strict = error); convert it first (Integer(), Float(), Numeric())
+        /ws/modules/m/manifests/init.pp:5 error [numeric-coercion] `-'1.5'` The string '1.5' was automatically coerced to the numerical value 1.5: Puppet 8 fails on a string used as a number (strict = error); convert it first (Integer(), Float(), Numeric())
+        /ws/modules/m/manifests/init.pp:7 error [numeric-coercion] `'1' + 'x'` The string '1' was automatically coerced to the numerical value 1: Puppet 8 fails on a string used as a number (strict = error); convert it first (Integer(), Float(), Numeric())
+    "#]]
+    .assert_eq(&check_as(fixture, puppet8(), &codes));
+    let off = Target {
+        strict: Strict::Off,
+        ..puppet8()
+    };
+    expect_test::expect![[r#"
+        /ws/modules/m/manifests/init.pp:7 error [evaluation-error] `'1' + 'x'` The value 'x' cannot be converted to Numeric.
+    "#]]
+    .assert_eq(&check_as(fixture, off, &codes));
 }

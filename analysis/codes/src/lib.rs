@@ -172,6 +172,7 @@ codes! {
     DefaultTypeMismatch = "default-type-mismatch", Semantic, Warning, true, "a parameter's default does not match its declared type (fails when the default is used)";
     InvalidType = "invalid-type", Semantic, Error, true, "a type expression Puppet rejects (`Integer[3, 1]`)";
     EvaluationError = "evaluation-error", Semantic, Error, true, "a constant expression fails (`10 / 0`, `'a' + 'b'`, a selector no option matches)";
+    NumericCoercion = "numeric-coercion", Semantic, ErrorOrWarning, true, "a string used as a number in a constant expression (`'1' + 1`, `[1, 2]['1']`): an error under `strict = error` (Puppet 8's default), where the evaluation fails; a warning under `strict = warning` (Puppet 7's), where Puppet converts it and warns";
     DuplicateResource = "duplicate-resource", Semantic, Error, true, "the same resource declared twice in one block";
     UnreachableOption = "unreachable-option", Semantic, Warning, true, "a case or selector option that repeats an earlier one";
     UnknownTemplate = "unknown-template", Semantic, Error, true, "an `epp()` or `template()` call naming a template file the module does not have";
