@@ -214,3 +214,45 @@ class m {
     "#]]
     .assert_eq(&check_as(fixture, off, &codes));
 }
+
+/// `puppet parser validate`: Puppet 7 warns "The key 'a' is declared more
+/// than once" and exits 0; Puppet 8 reports it as an error and exits 1
+/// (p8_duplicate_hash_key in the verdicts' fixtures); `strict = off`
+/// ignores it. The quick syntax pass agrees with the full analysis.
+#[test]
+fn duplicate_keys_fail_validation_under_strict_error() {
+    let fixture = r#"
+#- /ws/modules/m/manifests/init.pp
+class m {
+  $h = { a => 1, a => 2, 'b' => 1, "b" => 3 }
+}
+"#;
+    let codes = ["duplicate-key"];
+    expect_test::expect![[r#"
+        /ws/modules/m/manifests/init.pp:2 warning [duplicate-key] `a => 2` the key 'a' is declared more than once in this hash
+        /ws/modules/m/manifests/init.pp:2 warning [duplicate-key] `"b" => 3` the key 'b' is declared more than once in this hash
+    "#]]
+    .assert_eq(&check_as(fixture, puppet7(), &codes));
+    expect_test::expect![[r#"
+        /ws/modules/m/manifests/init.pp:2 error [duplicate-key] `a => 2` the key 'a' is declared more than once in this hash: Puppet 8 fails on it (strict = error), already at `puppet parser validate`
+        /ws/modules/m/manifests/init.pp:2 error [duplicate-key] `"b" => 3` the key 'b' is declared more than once in this hash: Puppet 8 fails on it (strict = error), already at `puppet parser validate`
+    "#]]
+    .assert_eq(&check_as(fixture, puppet8(), &codes));
+    let off = Target {
+        strict: Strict::Off,
+        ..puppet7()
+    };
+    assert_eq!(check_as(fixture, off, &codes), "");
+    for target in [puppet7(), puppet8(), off] {
+        let mut host = AnalysisHost::from_files(parse_fixture(fixture));
+        host.set_target(target, "test");
+        let path = Path::new("/ws/modules/m/manifests/init.pp");
+        let quick = host.analysis().syntax_diagnostics(path).unwrap();
+        let full: Vec<_> = host
+            .diagnostics(path)
+            .into_iter()
+            .filter(|d| d.code.as_str() == "duplicate-key")
+            .collect();
+        assert_eq!(quick, full, "{target}");
+    }
+}

@@ -131,7 +131,7 @@ codes! {
     ReservedParameter = "reserved-parameter", Syntax, Error, true, "a parameter that redefines a built-in one (`$title`, `$name`, metaparameters)";
     DuplicateParameter = "duplicate-parameter", Syntax, Error, true, "a parameter declared twice in one parameter list";
     DuplicateDefault = "duplicate-default", Syntax, Error, true, "a case or selector with two `default` options";
-    DuplicateKey = "duplicate-key", Syntax, Warning, true, "a hash literal that repeats a key";
+    DuplicateKey = "duplicate-key", Syntax, ErrorOrWarning, true, "a hash literal that repeats a key: an error under `strict = error` (Puppet 8's default), where `puppet parser validate` fails; a warning under `strict = warning` (Puppet 7's)";
     MissingIndex = "missing-index", Syntax, Error, true, "an access `[]` without key or index";
     MultipleAttributesUnfold = "multiple-attributes-unfold", Syntax, Error, true, "more than one `* =>` in a resource body";
     NotVirtualizable = "not-virtualizable", Syntax, Error, true, "a virtual or exported resource default or override";
