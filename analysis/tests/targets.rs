@@ -256,3 +256,39 @@ class m {
         assert_eq!(quick, full, "{target}");
     }
 }
+
+/// [`check_as`] on a workspace discovered under `/ws` (modules,
+/// `metadata.json`, Hiera).
+fn discover_as(fixture: &str, target: Target, codes: &[&str]) -> String {
+    let mut host = AnalysisHost::discover_fixture("/ws", fixture);
+    host.set_target(target, "test");
+    render(&host, codes)
+}
+
+/// A `metadata.json` that does not parse. Puppet 7 warns "web has an
+/// invalid and unparsable metadata.json file. The parse error: ..." and
+/// loads the module; Puppet 8 logs the same as an error and refuses the
+/// module: `include web` fails with "Could not find class ::web", a
+/// manifest that does not use it compiles, and `puppet8 parser validate`
+/// logs the error but exits 0 (p8_metadata_invalid_json_used_module and
+/// _unused_module in the verdicts' fixtures).
+#[test]
+fn unparsable_metadata_refuses_the_module_under_strict_error() {
+    let fixture = r#"
+#- /ws/manifests/site.pp
+include web
+#- /ws/modules/web/manifests/init.pp
+class web { }
+#- /ws/modules/web/metadata.json
+{ "name": "me-web",
+"#;
+    let codes = ["metadata-syntax"];
+    expect_test::expect![[r#"
+        /ws/modules/web/metadata.json:2 warning [metadata-syntax] `` not valid JSON (EOF while parsing a value at line 2 column 0): Puppet ignores this metadata.json, and the Forge, `puppet module` and the PDK refuse it
+    "#]]
+    .assert_eq(&discover_as(fixture, puppet7(), &codes));
+    expect_test::expect![[r#"
+        /ws/modules/web/metadata.json:2 error [metadata-syntax] `` not valid JSON (EOF while parsing a value at line 2 column 0): Puppet 8 refuses the module (strict = error: 'web has an invalid and unparsable metadata.json file'), so every use of its classes, defined types and functions fails; the Forge, `puppet module` and the PDK refuse it too
+    "#]]
+    .assert_eq(&discover_as(fixture, puppet8(), &codes));
+}
