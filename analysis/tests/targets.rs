@@ -292,3 +292,54 @@ class web { }
     "#]]
     .assert_eq(&discover_as(fixture, puppet8(), &codes));
 }
+
+/// `puppet8 parser validate` (and compilation) warns, exit status 0, for
+/// exactly these parameters of the class (Puppet's `LiteralEvaluator`:
+/// keys of an access must be literals, the left side is not looked at, a
+/// single key may not be a list); Puppet 7 says nothing; defined types and
+/// functions are not checked (p8_parameter_type_expression in the
+/// verdicts' fixtures).
+#[test]
+fn non_literal_class_parameter_types_warn_under_8() {
+    let fixture = r#"
+#- /ws/modules/m/manifests/init.pp
+class m (
+  Integer[0, 60*24] $minutes = 5,
+  Optional[[String]] $o = undef,
+  Integer[-1, 5] $neg = 1,
+  Enum["a", 'b', c] $e = 'a',
+  Variant[Integer, Pattern[/x/]] $v = 1,
+  Hash[String, Array[String]] $h = {},
+  String $s = '',
+  Struct[{a => Integer, Optional[b] => String}] $st = {a => 1},
+  Integer[0, $facts['x']] $z = 1,
+  Integer[(1)] $paren = 1,
+  Variant[Integer, "${::x}"] $interp = 1,
+  Optional[Integer[0, $max]] $nested = 1,
+  Integer[-(1)] $negparen = 1,
+  Variant[[String], Integer] $list2 = 1,
+  Integer[0, f(1)] $call = 1,
+  Integer[0, 1 ? { default => 2 }] $sel = 1,
+  Integer[-$x] $negvar = 1,
+  String[1, default] $dflt = 'x',
+) {}
+#- /ws/modules/m/manifests/d.pp
+define m::d(Integer[0, 60*24] $minutes = 5) {}
+#- /ws/modules/m/functions/f.pp
+function m::f(Integer[0, 60*24] $minutes) { 1 }
+"#;
+    let codes = ["non-literal-parameter-type"];
+    assert_eq!(check_as(fixture, puppet7(), &codes), "");
+    expect_test::expect![[r#"
+        /ws/modules/m/manifests/init.pp:2 warning [non-literal-parameter-type] `Integer[0, 60*24]` The parameter '$minutes' must be a literal type, not a Puppet::Pops::Model::AccessExpression: Puppet 8 warns (a deprecation); compute the bound elsewhere or write its value
+        /ws/modules/m/manifests/init.pp:3 warning [non-literal-parameter-type] `Optional[[String]]` The parameter '$o' must be a literal type, not a Puppet::Pops::Model::AccessExpression: Puppet 8 warns (a deprecation); compute the bound elsewhere or write its value
+        /ws/modules/m/manifests/init.pp:11 warning [non-literal-parameter-type] `Integer[(1)]` The parameter '$paren' must be a literal type, not a Puppet::Pops::Model::AccessExpression: Puppet 8 warns (a deprecation); compute the bound elsewhere or write its value
+        /ws/modules/m/manifests/init.pp:12 warning [non-literal-parameter-type] `Variant[Integer, "${::x}"]` The parameter '$interp' must be a literal type, not a Puppet::Pops::Model::AccessExpression: Puppet 8 warns (a deprecation); compute the bound elsewhere or write its value
+        /ws/modules/m/manifests/init.pp:13 warning [non-literal-parameter-type] `Optional[Integer[0, $max]]` The parameter '$nested' must be a literal type, not a Puppet::Pops::Model::AccessExpression: Puppet 8 warns (a deprecation); compute the bound elsewhere or write its value
+        /ws/modules/m/manifests/init.pp:14 warning [non-literal-parameter-type] `Integer[-(1)]` The parameter '$negparen' must be a literal type, not a Puppet::Pops::Model::AccessExpression: Puppet 8 warns (a deprecation); compute the bound elsewhere or write its value
+        /ws/modules/m/manifests/init.pp:16 warning [non-literal-parameter-type] `Integer[0, f(1)]` The parameter '$call' must be a literal type, not a Puppet::Pops::Model::AccessExpression: Puppet 8 warns (a deprecation); compute the bound elsewhere or write its value
+        /ws/modules/m/manifests/init.pp:17 warning [non-literal-parameter-type] `Integer[0, 1 ? { default => 2 }]` The parameter '$sel' must be a literal type, not a Puppet::Pops::Model::AccessExpression: Puppet 8 warns (a deprecation); compute the bound elsewhere or write its value
+        /ws/modules/m/manifests/init.pp:18 warning [non-literal-parameter-type] `Integer[-$x]` The parameter '$negvar' must be a literal type, not a Puppet::Pops::Model::AccessExpression: Puppet 8 warns (a deprecation); compute the bound elsewhere or write its value
+    "#]]
+    .assert_eq(&check_as(fixture, puppet8(), &codes));
+}

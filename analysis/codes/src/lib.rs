@@ -140,6 +140,7 @@ codes! {
     CapturesRestNotSupported = "captures-rest-not-supported", Syntax, Error, true, "a `*$rest` parameter in a class or defined type";
     UnsupportedOperator = "unsupported-operator", Syntax, Error, true, "an operator Puppet no longer supports (`+=`, `-=`)";
     UnsupportedExpression = "unsupported-expression", Syntax, Error, true, "a construct Puppet 7 does not support (`type Name { ... }`)";
+    NonLiteralParameterType = "non-literal-parameter-type", Syntax, Warning, true, "a class parameter's type that is not a literal (`Integer[0, 60*24]`, `Optional[[String]]`, a variable or call in its parameters): Puppet 8 warns that it must be a literal type (a deprecation; Puppet 7 says nothing)";
     DiscontinuedImport = "discontinued-import", Syntax, Error, true, "`import`, removed in Puppet 4";
     // Hiera's files.
     YamlSyntax = "yaml-syntax", Syntax, Error, true, "a Hiera data file or `hiera.yaml` that is not valid YAML (JSON for `.json` files): Puppet's lookups fail on it";

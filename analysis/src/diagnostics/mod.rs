@@ -30,7 +30,7 @@ use crate::hir::items::{ItemContent, ItemPlace, TopStatement};
 use crate::hir::{item_source_map, DefKind};
 use crate::index::{lookup, Namespace};
 use crate::resolve::scope::item_scopes;
-use crate::target::{Strict, Target};
+use crate::target::{PuppetVersion, Strict, Target};
 use crate::workspace::{autoload_expectation, Layout};
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
@@ -298,6 +298,17 @@ fn item_report(db: &dyn salsa::Database, workspace: Workspace, item: Item) -> Ve
             })
         })
         .collect();
+    if target.version >= PuppetVersion::V8 {
+        if let ItemContent::Definition(green) = item.content(db) {
+            if let Some(class) = ast::ClassDef::cast(green.syntax()) {
+                out.extend(
+                    types::non_literal_parameter_types(&class)
+                        .into_iter()
+                        .map(|d| ItemDiagnostic::in_segment(0, d)),
+                );
+            }
+        }
+    }
     out.extend(location_problems(db, workspace.layout(db), item));
     if let Some(message) = duplicate_definition(db, workspace, item) {
         out.push(ItemDiagnostic::in_segment(

@@ -298,3 +298,73 @@ pub(super) fn check(
         _ => {}
     }
 }
+
+/// Puppet 8's validation of a class's parameter types
+/// (`ILLEGAL_NONLITERAL_PARAMETER_TYPE`, a deprecation Puppet 7 does not
+/// have): a type that is not a literal (`Integer[0, 60*24]`) is reported
+/// by `puppet parser validate` and at compilation with "The parameter
+/// '$minutes' must be a literal type, not a
+/// Puppet::Pops::Model::AccessExpression", and still works.
+pub(super) fn non_literal_parameter_types(class: &ast::ClassDef) -> Vec<Diagnostic> {
+    let Some(params) = class.params() else {
+        return Vec::new();
+    };
+    params
+        .params()
+        .filter_map(|param| {
+            let type_expr = param.type_expr()?;
+            // The grammar makes a parameter's type a type reference,
+            // possibly with access keys: only those are judged.
+            let Expr::AccessExpr(access) = &type_expr else {
+                return None;
+            };
+            if literal_access(access) {
+                return None;
+            }
+            let name = param.name()?;
+            Some(Diagnostic::warning(
+                type_expr.syntax().text_range(),
+                Code::NonLiteralParameterType,
+                format!(
+                    "The parameter '${name}' must be a literal type, not a Puppet::Pops::Model::AccessExpression: Puppet 8 warns (a deprecation); compute the bound elsewhere or write its value"
+                ),
+            ))
+        })
+        .collect()
+}
+
+/// Puppet's `LiteralEvaluator` on an access: its keys must be literals
+/// (the left side is not looked at), and a single key may not be a list
+/// (`Optional[[String]]`).
+fn literal_access(access: &ast::AccessExpr) -> bool {
+    let keys = access.args();
+    if let [Expr::ArrayExpr(_)] = keys.as_slice() {
+        return false;
+    }
+    keys.iter().all(literal)
+}
+
+/// Whether Puppet's `LiteralEvaluator` gives `expr` a value: strings
+/// without interpolation, numbers, booleans, `undef`, `default`, names,
+/// regexps, type references, accesses of literals, negated literals,
+/// arrays and hashes of literals.
+fn literal(expr: &Expr) -> bool {
+    match expr {
+        Expr::Literal(_)
+        | Expr::QualifiedName(_)
+        | Expr::BareWord(_)
+        | Expr::TypeReference(_)
+        | Expr::SqStringExpr(_)
+        | Expr::RegexExpr(_) => true,
+        Expr::DqStringExpr(s) => s.static_value().is_some(),
+        Expr::AccessExpr(access) => literal_access(access),
+        Expr::UnaryExpr(u) => {
+            u.op() == Some(ast::UnaryOp::Neg) && u.operand().as_ref().is_some_and(literal)
+        }
+        Expr::ArrayExpr(a) => a.elements().all(|e| literal(&e)),
+        Expr::HashExpr(h) => h.entries().all(|e| {
+            e.key().as_ref().is_some_and(literal) && e.value().as_ref().is_some_and(literal)
+        }),
+        _ => false,
+    }
+}
