@@ -13,6 +13,7 @@
 //! CLI would discover them (`AnalysisHost::from_paths`).
 
 use puppet_analysis::host::{parse_fixture, AnalysisHost};
+use puppet_analysis::target::{PuppetVersion, Target};
 use puppet_syntax::Severity;
 use std::path::{Path, PathBuf};
 
@@ -32,7 +33,9 @@ fn diagnostics(fixture: &str) -> (String, usize) {
         std::fs::create_dir_all(target.parent().expect("a parent")).expect("create dir");
         std::fs::write(&target, text).expect("write fixture file");
     }
-    let host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, std::slice::from_ref(&root));
+    let mut host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, std::slice::from_ref(&root));
+    // `verdicts.tsv` is Puppet 7.23's.
+    host.set_target(Target::of(PuppetVersion::V7), "test");
     let mut out = String::new();
     let mut errors = 0;
     for path in host.paths().map(Path::to_path_buf).collect::<Vec<_>>() {
