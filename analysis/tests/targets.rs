@@ -343,3 +343,223 @@ function m::f(Integer[0, 60*24] $minutes) { 1 }
     "#]]
     .assert_eq(&check_as(fixture, puppet8(), &codes));
 }
+
+/// A version 3 `hiera.yaml` at the environment's and at a module's root.
+/// Puppet 7 warns "hiera.yaml version 3 found at the environment root was
+/// ignored" ("... found at module root was ignored") and compiles without
+/// the data; Puppet 8 fails with "hiera.yaml version 3 cannot be used in
+/// an environment" ("... in a module") at the first lookup
+/// (p8_hiera3_environment, p8_hiera3_module).
+#[test]
+fn hiera_version_3_fails_under_strict_error() {
+    let fixture = r#"
+#- /ws/hiera.yaml
+---
+:backends:
+  - yaml
+:hierarchy:
+  - common
+#- /ws/data/common.yaml
+m::x: 5
+#- /ws/manifests/site.pp
+include m
+#- /ws/modules/m/manifests/init.pp
+class m($x = 1) { notice($x) }
+#- /ws/modules/m/hiera.yaml
+---
+:backends:
+  - yaml
+"#;
+    let codes = ["hiera-config"];
+    expect_test::expect![[r#"
+        /ws/hiera.yaml:2 warning [hiera-config] `:backends:
+          - yaml
+        :hierarchy:
+          - common
+        ` hiera.yaml version 3 found at the environment root was ignored: Puppet reads none of its data, with a warning, and fails every lookup under strict = error (Puppet 8's default); convert it to version 5
+        /ws/modules/m/hiera.yaml:2 warning [hiera-config] `:backends:
+          - yaml
+        ` hiera.yaml version 3 found at module root was ignored: Puppet reads none of its data, with a warning, and fails every lookup under strict = error (Puppet 8's default); convert it to version 5
+    "#]]
+    .assert_eq(&discover_as(fixture, puppet7(), &codes));
+    expect_test::expect![[r#"
+        /ws/hiera.yaml:2 error [hiera-config] `:backends:
+          - yaml
+        :hierarchy:
+          - common
+        ` hiera.yaml version 3 cannot be used in an environment: Puppet 8 fails every lookup (strict = error); convert it to version 5
+        /ws/modules/m/hiera.yaml:2 error [hiera-config] `:backends:
+          - yaml
+        ` hiera.yaml version 3 cannot be used in a module: Puppet 8 fails every lookup (strict = error); convert it to version 5
+    "#]]
+    .assert_eq(&discover_as(fixture, puppet8(), &codes));
+}
+
+/// Data files that are not a hash. `puppet apply` with Puppet 7: a YAML
+/// list or a single value warns "PATH: file does not contain a valid yaml
+/// hash" and the class takes its default; Puppet 8 fails with that
+/// message (p8_hiera_data_list); an empty file only warns in both; a JSON
+/// list fails in both ("Value returned from data_hash function
+/// 'json_data', when using location '...', has wrong type, expects a Hash
+/// value, got Tuple"). A file no level reads never fails.
+#[test]
+fn hiera_data_that_is_not_a_hash() {
+    let fixture = r#"
+#- /ws/hiera.yaml
+version: 5
+hierarchy:
+  - name: Common
+    path: common.yaml
+  - name: Single
+    path: single.yaml
+  - name: Empty
+    path: empty.yaml
+  - name: Json
+    data_hash: json_data
+    path: common.json
+#- /ws/data/common.yaml
+- a
+- b
+#- /ws/data/single.yaml
+just a string
+#- /ws/data/empty.yaml
+#- /ws/data/common.json
+["a"]
+#- /ws/data/unread.yaml
+- a
+#- /ws/manifests/site.pp
+include m
+#- /ws/modules/m/manifests/init.pp
+class m($x = 1) { notice($x) }
+"#;
+    let codes = ["hiera-data-not-hash"];
+    expect_test::expect![[r#"
+        /ws/data/common.json:1 error [hiera-data-not-hash] `["a"` the file is a list, not an object of keys: every lookup that reads it fails (the value of `json_data` must be a hash)
+        /ws/data/common.yaml:1 warning [hiera-data-not-hash] `- a
+        - b
+        ` the file is a list, not a hash of keys: Puppet ignores it with a warning ('file does not contain a valid yaml hash'), and fails every lookup that reads it under strict = error (Puppet 8's default)
+        /ws/data/single.yaml:1 warning [hiera-data-not-hash] `just a string` the file is a single value, not a hash of keys: Puppet ignores it with a warning ('file does not contain a valid yaml hash'), and fails every lookup that reads it under strict = error (Puppet 8's default)
+        /ws/data/unread.yaml:1 warning [hiera-data-not-hash] `- a
+        ` the file is a list, not a hash of keys: Puppet ignores it with a warning ('file does not contain a valid yaml hash'), and fails every lookup that reads it under strict = error (Puppet 8's default)
+    "#]]
+    .assert_eq(&discover_as(fixture, puppet7(), &codes));
+    expect_test::expect![[r#"
+        /ws/data/common.json:1 error [hiera-data-not-hash] `["a"` the file is a list, not an object of keys: every lookup that reads it fails (the value of `json_data` must be a hash)
+        /ws/data/common.yaml:1 error [hiera-data-not-hash] `- a
+        - b
+        ` the file is a list, not a hash of keys: Puppet 8 fails every lookup that reads it (strict = error: 'file does not contain a valid yaml hash')
+        /ws/data/single.yaml:1 error [hiera-data-not-hash] `just a string` the file is a single value, not a hash of keys: Puppet 8 fails every lookup that reads it (strict = error: 'file does not contain a valid yaml hash')
+        /ws/data/unread.yaml:1 warning [hiera-data-not-hash] `- a
+        ` the file is a list, not a hash of keys: Puppet 8 fails every lookup that reads it (strict = error: 'file does not contain a valid yaml hash')
+    "#]]
+    .assert_eq(&discover_as(fixture, puppet8(), &codes));
+}
+
+/// Variables Hiera interpolates. `puppet apply` of the same environment
+/// on a Debian node (Puppet 7.23 with its defaults, Puppet 8.10 with its
+/// own): `lookup('m::u', undef, undef, 'dflt')` of `"x%{some_unknown}y"`
+/// warns "Undefined variable 'some_unknown'; " and gives "xy" under 7,
+/// fails with "Undefined variable 'some_unknown'; " under 8 (also with
+/// strict_variables = false; with strict = warning Puppet 8 warns: Hiera
+/// follows `strict`). Legacy facts: Puppet 8 fails `lookup('m::t')` of
+/// `"x%{::osfamily}y"` ("Undefined variable '::osfamily'; "), gives "xy"
+/// for `"x%{facts.osfamily}y"`; in hierarchy paths `%{::osfamily}` and
+/// `%{osfamily}` warn "Interpolation failed with '::osfamily', but
+/// compilation continuing; " and `%{facts.osfamily}` is silently empty:
+/// the levels find nothing (the class gets its common values), where
+/// Puppet 7 finds `os/Debian.yaml` for all three. `%{m::nope}` (a class
+/// of the workspace without that variable) fails under 8 ("Undefined
+/// variable '::m::nope'; "); `m::known`, looked up in class `m`, is
+/// found by both (its class's variables, a top-scope variable, the
+/// compiler's, facts and trusted facts). A variable of some class of the
+/// workspace (`%{role}`) is taken as known wherever it is looked up from.
+/// Automatic parameter lookup fails as `lookup()` does
+/// (p8_unknown_var_hiera_parameter: "Undefined variable 'some_unknown'").
+#[test]
+fn hiera_interpolation_of_unknown_variables_and_legacy_facts() {
+    let fixture = r#"
+#- /ws/hiera.yaml
+version: 5
+hierarchy:
+  - name: Facts
+    path: "os/%{facts.osfamily}.yaml"
+  - name: Top
+    path: "os2/%{::osfamily}.yaml"
+  - name: Bare
+    path: "os3/%{osfamily}.yaml"
+  - name: Structured
+    path: "os4/%{facts.os.family}/%{trusted.certname}.yaml"
+  - name: Custom
+    path: "roles/%{role}.yaml"
+  - name: Common
+    path: common.yaml
+#- /ws/data/os/Debian.yaml
+m::a: from-os
+#- /ws/data/common.yaml
+m::a: common
+m::u: "x%{some_unknown}y"
+m::f: "x%{facts.osfamily}y"
+m::t: "x%{::osfamily}y"
+m::o: "x%{scope('osfamily')}y"
+m::known: "%{role} %{m::local} %{::environment} %{facts.os.family} %{trusted.certname} %{site_wide}"
+m::qualified: "%{m::nope} %{elsewhere::x}"
+unread: "%{some_unknown}"
+m2::p: "%{some_unknown}"
+#- /ws/manifests/site.pp
+$site_wide = 1
+include m
+include m2
+notice(lookup('m::u', undef, undef, 'dflt'))
+notice(lookup('m::f'))
+notice(lookup('m::t'))
+notice(lookup('m::o'))
+notice(lookup('m::qualified'))
+#- /ws/modules/m/manifests/init.pp
+class m($a) {
+  $local = 1
+  $role = 'web'
+  notice($a)
+  notice(lookup('m::known'))
+}
+#- /ws/modules/m2/manifests/init.pp
+class m2($p) { }
+"#;
+    let codes = ["hiera-interpolation", "legacy-fact"];
+    expect_test::expect![[r#"
+        /ws/data/common.yaml:2 warning [hiera-interpolation] `%{some_unknown}` variable 'some_unknown' is set nowhere in the workspace (no top-scope, node or class variable, no fact): it interpolates an empty string, with a warning (Undefined variable 'some_unknown'); under strict = error (Puppet 8's default) the lookup of 'm::u' fails
+        /ws/data/common.yaml:7 warning [hiera-interpolation] `%{m::nope}` class 'm' has no parameter or variable 'nope': it interpolates an empty string, with a warning (Undefined variable 'm::nope'); under strict = error (Puppet 8's default) the lookup of 'm::qualified' fails
+        /ws/data/common.yaml:8 warning [hiera-interpolation] `%{some_unknown}` variable 'some_unknown' is set nowhere in the workspace (no top-scope, node or class variable, no fact): it interpolates an empty string, with a warning (Undefined variable 'some_unknown'); under strict = error (Puppet 8's default) the lookup of 'unread' fails
+        /ws/data/common.yaml:9 warning [hiera-interpolation] `%{some_unknown}` variable 'some_unknown' is set nowhere in the workspace (no top-scope, node or class variable, no fact): it interpolates an empty string, with a warning (Undefined variable 'some_unknown'); under strict = error (Puppet 8's default) the lookup of 'm2::p' fails
+    "#]]
+    .assert_eq(&discover_as(fixture, puppet7(), &codes));
+    expect_test::expect![[r#"
+        /ws/data/common.yaml:2 error [hiera-interpolation] `%{some_unknown}` variable 'some_unknown' is set nowhere in the workspace (no top-scope, node or class variable, no fact): Puppet 8 fails the lookup of 'm::u' (strict = error: Undefined variable 'some_unknown'), even a lookup() with a default
+        /ws/data/common.yaml:3 warning [legacy-fact] `%{facts.osfamily}` 'osfamily' is a legacy fact, which Puppet 8 no longer receives: `%{facts.osfamily}` interpolates an empty string; use %{facts.os.family}
+        /ws/data/common.yaml:4 error [legacy-fact] `%{::osfamily}` 'osfamily' is a legacy fact, which Puppet 8 no longer receives (use %{facts.os.family}): Puppet 8 fails the lookup of 'm::t' (strict = error: Undefined variable '::osfamily'), even a lookup() with a default
+        /ws/data/common.yaml:5 error [legacy-fact] `%{scope('osfamily')}` 'osfamily' is a legacy fact, which Puppet 8 no longer receives (use %{facts.os.family}): Puppet 8 fails the lookup of 'm::o' (strict = error: Undefined variable 'osfamily'), even a lookup() with a default
+        /ws/data/common.yaml:7 error [hiera-interpolation] `%{m::nope}` class 'm' has no parameter or variable 'nope': Puppet 8 fails the lookup of 'm::qualified' (strict = error: Undefined variable 'm::nope'), even a lookup() with a default
+        /ws/data/common.yaml:8 warning [hiera-interpolation] `%{some_unknown}` variable 'some_unknown' is set nowhere in the workspace (no top-scope, node or class variable, no fact): Puppet 8 fails any lookup of 'unread' (strict = error: Undefined variable 'some_unknown'); no code of the workspace looks it up
+        /ws/data/common.yaml:9 error [hiera-interpolation] `%{some_unknown}` variable 'some_unknown' is set nowhere in the workspace (no top-scope, node or class variable, no fact): Puppet 8 fails the lookup of 'm2::p' (strict = error: Undefined variable 'some_unknown'), even a lookup() with a default
+        /ws/hiera.yaml:4 warning [legacy-fact] `%{facts.osfamily}` 'osfamily' is a legacy fact, which Puppet 8 no longer receives: `%{facts.osfamily}` interpolates an empty string, so level 'Facts' never finds the node's data; use %{facts.os.family}
+        /ws/hiera.yaml:6 warning [legacy-fact] `%{::osfamily}` 'osfamily' is a legacy fact, which Puppet 8 no longer receives: `%{::osfamily}` interpolates an empty string, so level 'Top' never finds the node's data; use %{facts.os.family}
+        /ws/hiera.yaml:8 warning [legacy-fact] `%{osfamily}` 'osfamily' is a legacy fact, which Puppet 8 no longer receives: `%{osfamily}` interpolates an empty string, so level 'Bare' never finds the node's data; use %{facts.os.family}
+    "#]]
+    .assert_eq(&discover_as(fixture, puppet8(), &codes));
+    let warning = Target {
+        strict: Strict::Warning,
+        ..puppet8()
+    };
+    expect_test::expect![[r#"
+        /ws/data/common.yaml:2 warning [hiera-interpolation] `%{some_unknown}` variable 'some_unknown' is set nowhere in the workspace (no top-scope, node or class variable, no fact): it interpolates an empty string, with a warning (Undefined variable 'some_unknown'); under strict = error (Puppet 8's default) the lookup of 'm::u' fails
+        /ws/data/common.yaml:3 warning [legacy-fact] `%{facts.osfamily}` 'osfamily' is a legacy fact, which Puppet 8 no longer receives: `%{facts.osfamily}` interpolates an empty string; use %{facts.os.family}
+        /ws/data/common.yaml:4 warning [legacy-fact] `%{::osfamily}` 'osfamily' is a legacy fact, which Puppet 8 no longer receives (use %{facts.os.family}): it interpolates an empty string, with a warning (Undefined variable '::osfamily'); under strict = error (Puppet 8's default) the lookup of 'm::t' fails
+        /ws/data/common.yaml:5 warning [legacy-fact] `%{scope('osfamily')}` 'osfamily' is a legacy fact, which Puppet 8 no longer receives (use %{facts.os.family}): it interpolates an empty string, with a warning (Undefined variable 'osfamily'); under strict = error (Puppet 8's default) the lookup of 'm::o' fails
+        /ws/data/common.yaml:7 warning [hiera-interpolation] `%{m::nope}` class 'm' has no parameter or variable 'nope': it interpolates an empty string, with a warning (Undefined variable 'm::nope'); under strict = error (Puppet 8's default) the lookup of 'm::qualified' fails
+        /ws/data/common.yaml:8 warning [hiera-interpolation] `%{some_unknown}` variable 'some_unknown' is set nowhere in the workspace (no top-scope, node or class variable, no fact): it interpolates an empty string, with a warning (Undefined variable 'some_unknown'); under strict = error (Puppet 8's default) the lookup of 'unread' fails
+        /ws/data/common.yaml:9 warning [hiera-interpolation] `%{some_unknown}` variable 'some_unknown' is set nowhere in the workspace (no top-scope, node or class variable, no fact): it interpolates an empty string, with a warning (Undefined variable 'some_unknown'); under strict = error (Puppet 8's default) the lookup of 'm2::p' fails
+        /ws/hiera.yaml:4 warning [legacy-fact] `%{facts.osfamily}` 'osfamily' is a legacy fact, which Puppet 8 no longer receives: `%{facts.osfamily}` interpolates an empty string, so level 'Facts' never finds the node's data; use %{facts.os.family}
+        /ws/hiera.yaml:6 warning [legacy-fact] `%{::osfamily}` 'osfamily' is a legacy fact, which Puppet 8 no longer receives: `%{::osfamily}` interpolates an empty string, so level 'Top' never finds the node's data; use %{facts.os.family}
+        /ws/hiera.yaml:8 warning [legacy-fact] `%{osfamily}` 'osfamily' is a legacy fact, which Puppet 8 no longer receives: `%{osfamily}` interpolates an empty string, so level 'Bare' never finds the node's data; use %{facts.os.family}
+    "#]]
+    .assert_eq(&discover_as(fixture, warning, &codes));
+}
