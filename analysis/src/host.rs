@@ -967,7 +967,11 @@ impl Analysis {
             return Ok(Vec::new());
         };
         salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| {
-            crate::diagnostics::syntax_diagnostics(&self.db, file).clone()
+            let target = self.workspace.target(&self.db);
+            crate::diagnostics::syntax_diagnostics(&self.db, file)
+                .iter()
+                .filter_map(|d| crate::diagnostics::under_strict(d.clone(), target))
+                .collect()
         }))
     }
 

@@ -118,6 +118,12 @@ const LOADED_FIELDS: [&str; 5] = ["source", "author", "version", "license", "dep
 /// Fields the Forge and the PDK want as well.
 const PUBLISHED_FIELDS: [&str; 2] = ["name", "summary"];
 
+/// What Puppet 7 (`strict = warning`) does with a `metadata.json` that does
+/// not parse, after the parser's message: under `strict = error` (Puppet
+/// 8) it refuses the module instead (see `diagnostics/metadata_files.rs`).
+pub const IGNORED_BY_PUPPET: &str =
+    ": Puppet ignores this metadata.json, and the Forge, `puppet module` and the PDK refuse it";
+
 /// Reads a `metadata.json`: JSON as Puppet's parser reads it, then the
 /// fields Puppet and the Forge use.
 pub fn read(text: &str) -> Metadata {
@@ -130,9 +136,7 @@ pub fn read(text: &str) -> Metadata {
                 range: TextRange::new(at, next_char_end(text, at)),
                 severity: Severity::Warning,
                 code: Code::MetadataSyntax,
-                message: format!(
-                    "not valid JSON ({e}): Puppet ignores this metadata.json, and the Forge, `puppet module` and the PDK refuse it"
-                ),
+                message: format!("not valid JSON ({e}){IGNORED_BY_PUPPET}"),
             });
             return metadata;
         }

@@ -2,6 +2,7 @@
 //! the query-execution log), and the workspace diagnostics on fixtures.
 
 use puppet_analysis::host::{parse_fixture, AnalysisHost};
+use puppet_analysis::target::{PuppetVersion, Target};
 use std::path::{Path, PathBuf};
 
 const WORKSPACE: &str = r#"
@@ -187,9 +188,16 @@ fn setting_the_same_text_recomputes_nothing() {
     assert!(host.db().take_executions().is_empty());
 }
 
-/// Renders every diagnostic of a fixture as `path:line: severity [code] message`.
+/// Renders every diagnostic of a fixture as `path:line: severity [code] message`,
+/// checked for Puppet 7 (the snapshots are its verdicts).
 fn check(fixture: &str) -> String {
-    let host = AnalysisHost::from_files(parse_fixture(fixture));
+    check_as(fixture, Target::of(PuppetVersion::V7))
+}
+
+/// [`check`] for the given Puppet.
+fn check_as(fixture: &str, target: Target) -> String {
+    let mut host = AnalysisHost::from_files(parse_fixture(fixture));
+    host.set_target(target, "test");
     let mut out = String::new();
     for path in host.paths().map(Path::to_path_buf).collect::<Vec<_>>() {
         let text = host.text(&path).unwrap();
@@ -461,7 +469,7 @@ $ok = 'small' ? { 'small' => 1, default => 2 }
         /ws/site.pp:1 error [discontinued-import] `import 'nodes/*.pp'` 'import' was discontinued in Puppet 4: classes and defines are autoloaded from the module path
         /ws/site.pp:3 error [duplicate-resource] `'/tmp/a'` duplicate declaration: File[/tmp/a] is already declared in this block
         /ws/site.pp:4 error [duplicate-resource] `'/tmp/b'` duplicate declaration: File[/tmp/b] is already declared in this block
-        /ws/site.pp:5 error [legacy-fact] `$::osfamily` unknown variable '$::osfamily': 'osfamily' is a legacy fact, which Puppet 8 no longer receives; use $facts['os']['family']
+        /ws/site.pp:5 warning [legacy-fact] `$::osfamily` the legacy fact '$::osfamily' is deprecated (and off by default in Puppet 8): read the structured fact from $facts instead
         /ws/site.pp:10 error [expression-has-no-effect] `case $facts['os']['family'] {
           'Debian', 'debian': { }
           /^Red/: { }

@@ -10,6 +10,7 @@ use puppet_analysis::hiera::lookup::{
 };
 use puppet_analysis::hiera::value::to_json;
 use puppet_analysis::host::AnalysisHost;
+use puppet_analysis::target::{PuppetVersion, Target};
 use puppet_syntax::Severity;
 use std::path::{Path, PathBuf};
 
@@ -361,7 +362,9 @@ fn configuration_and_data_errors_are_reported_where_puppet_fails() {
             ));
         }
         let paths: Vec<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();
-        let host = AnalysisHost::discover_files("/env", files);
+        // `puppet lookup` 7.23's verdicts: checked for Puppet 7.
+        let mut host = AnalysisHost::discover_files("/env", files);
+        host.set_target(Target::of(PuppetVersion::V7), "test");
         let errors: Vec<String> = paths
             .iter()
             .flat_map(|p| host.diagnostics(p))

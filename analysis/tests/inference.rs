@@ -7,6 +7,7 @@
 
 use puppet_analysis::host::{parse_fixture, AnalysisHost};
 use puppet_analysis::infer::{infer_file, infer_range};
+use puppet_analysis::target::{PuppetVersion, Target};
 use puppet_analysis::values::format::to_programmatic;
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
 use std::fmt::Write;
@@ -53,7 +54,9 @@ fn inference_snapshots() {
         } else {
             vec![(PathBuf::from("/t/manifests/init.pp"), text)]
         };
-        let host = AnalysisHost::from_files(files.clone());
+        // The snapshots are Puppet 7's types (legacy facts included).
+        let mut host = AnalysisHost::from_files(files.clone());
+        host.set_target(Target::of(PuppetVersion::V7), "test");
         // Manifests only (a fixture may hold Ruby or data files).
         let paths: Vec<PathBuf> = files
             .iter()

@@ -15,6 +15,7 @@
 
 use puppet_analysis::host::AnalysisHost;
 use puppet_analysis::semver::{Version, VersionRange};
+use puppet_analysis::target::{PuppetVersion, Target};
 use puppet_syntax::Severity;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -153,7 +154,9 @@ fn fixtures_agree_with_puppet() {
         let file_name = fixture.file_name().unwrap().to_string_lossy().into_owned();
         let name = file_name.trim_end_matches(".fixture");
         let text = std::fs::read_to_string(&fixture).expect("fixture");
-        let host = AnalysisHost::discover_fixture("/ws", &text);
+        // Puppet 7.23's verdicts: checked for Puppet 7.
+        let mut host = AnalysisHost::discover_fixture("/ws", &text);
+        host.set_target(Target::of(PuppetVersion::V7), "test");
         let found = diagnostics(&host);
         let actual: String = found.iter().map(|(_, _, _, s)| s.as_str()).collect();
         let snapshot = dir.join(format!("{name}.diagnostics"));

@@ -4,6 +4,7 @@
 
 use puppet_analysis::host::{parse_fixture, AnalysisHost};
 use puppet_analysis::resolve::resolution::{variable_resolution, FileTarget};
+use puppet_analysis::target::{PuppetVersion, Target};
 use std::path::Path;
 
 const CODES: &[&str] = &[
@@ -13,10 +14,27 @@ const CODES: &[&str] = &[
     "reassigned-variable",
 ];
 
+/// A fixture's host, checked for Puppet 7 (these snapshots are its
+/// verdicts: legacy facts are top-scope variables, an unknown variable is
+/// a warning).
+fn puppet7(fixture: &str) -> AnalysisHost {
+    host_for(fixture, PuppetVersion::V7)
+}
+
+fn host_for(fixture: &str, version: PuppetVersion) -> AnalysisHost {
+    let mut host = AnalysisHost::from_files(parse_fixture(fixture));
+    host.set_target(Target::of(version), "test");
+    host
+}
+
 /// Renders the variable diagnostics of a fixture as
-/// `path:line severity [code] `snippet` message`.
+/// `path:line severity [code] `snippet` message`, checked for Puppet 7.
 fn check(fixture: &str) -> String {
-    let host = AnalysisHost::from_files(parse_fixture(fixture));
+    check_for(fixture, PuppetVersion::V7)
+}
+
+fn check_for(fixture: &str, version: PuppetVersion) -> String {
+    let host = host_for(fixture, version);
     let mut out = String::new();
     for path in host.paths().map(Path::to_path_buf).collect::<Vec<_>>() {
         let text = host.text(&path).unwrap();
@@ -43,7 +61,7 @@ fn check(fixture: &str) -> String {
 
 /// Every reference of one file as `name@line -> target`.
 fn resolve(fixture: &str, path: &str) -> String {
-    let host = AnalysisHost::from_files(parse_fixture(fixture));
+    let host = puppet7(fixture);
     let file = host.file(Path::new(path)).unwrap();
     let text = host.text(Path::new(path)).unwrap();
     let line = |offset: u32| text[..offset as usize].matches('\n').count() + 1;
@@ -102,9 +120,8 @@ notice($osfamily, $::fqdn, $::anything, $nope)
     "#]]
     .assert_eq(&resolve(fixture, "/ws/site.pp"));
     expect_test::expect![[r#"
-        /ws/site.pp:1 error [unknown-variable] `$x` unknown variable '$x': Puppet 8 fails on reading it (strict_variables)
-        /ws/site.pp:5 error [unknown-variable] `$::anything` unknown variable '$::anything': nothing in the workspace sets 'anything' at top scope, and it is not a fact; Puppet 8 fails on reading it (strict_variables) unless an ENC or a fact from outside the workspace sets it
-        /ws/site.pp:5 error [unknown-variable] `$nope` unknown variable '$nope': Puppet 8 fails on reading it (strict_variables)
+        /ws/site.pp:1 warning [unknown-variable] `$x` unknown variable '$x'
+        /ws/site.pp:5 warning [unknown-variable] `$nope` unknown variable '$nope'
     "#]]
     .assert_eq(&check(fixture));
 }
@@ -152,7 +169,7 @@ define app::vhost($docroot = "/srv/${title}") {
     .assert_eq(&resolve(fixture, "/ws/modules/app/manifests/vhost.pp"));
     // A define does not see the variables of the class declaring it.
     expect_test::expect![[r#"
-        /ws/modules/app/manifests/vhost.pp:3 error [unknown-variable] `$local` unknown variable '$local': Puppet 8 fails on reading it (strict_variables)
+        /ws/modules/app/manifests/vhost.pp:3 warning [unknown-variable] `$local` unknown variable '$local'
     "#]]
     .assert_eq(&check(fixture));
 }
@@ -185,8 +202,8 @@ class app($port, $hosts) {
     "#]]
     .assert_eq(&resolve(fixture, "/ws/modules/app/manifests/init.pp"));
     expect_test::expect![[r#"
-        /ws/modules/app/manifests/init.pp:3 error [unknown-variable] `nope` unknown variable '$nope': Puppet 8 fails on reading it (strict_variables)
-        /ws/modules/app/manifests/init.pp:3 error [unknown-variable] `$missing2` unknown variable '$missing2': Puppet 8 fails on reading it (strict_variables)
+        /ws/modules/app/manifests/init.pp:3 warning [unknown-variable] `nope` unknown variable '$nope'
+        /ws/modules/app/manifests/init.pp:3 warning [unknown-variable] `$missing2` unknown variable '$missing2'
     "#]]
     .assert_eq(&check(fixture));
 }
@@ -240,7 +257,7 @@ class app($port) { }
     "#]]
     .assert_eq(&resolve(fixture, "/ws/modules/app/templates/free.epp"));
     expect_test::expect![[r#"
-        /ws/modules/app/templates/conf.epp:2 error [unknown-variable] `$unknown` unknown variable '$unknown': Puppet 8 fails on reading it (strict_variables)
+        /ws/modules/app/templates/conf.epp:2 warning [unknown-variable] `$unknown` unknown variable '$unknown'
         /ws/modules/app/templates/conf.epp:5 warning [unused-variable] `$unused` variable '$unused' is assigned but never used
     "#]]
     .assert_eq(&check(fixture));
@@ -289,8 +306,8 @@ class ext inherits other::params {
     "#]]
     .assert_eq(&resolve(fixture, "/ws/modules/ext/manifests/init.pp"));
     expect_test::expect![[r#"
-        /ws/modules/ntp/manifests/init.pp:5 error [unknown-variable] `$ntp::nope` unknown variable '$ntp::nope': class 'ntp' has no parameter or variable 'nope': Puppet 8 fails on reading it (strict_variables)
-        /ws/modules/ntp/manifests/init.pp:5 error [unknown-variable] `$missing` unknown variable '$missing': Puppet 8 fails on reading it (strict_variables)
+        /ws/modules/ntp/manifests/init.pp:5 warning [unknown-variable] `$ntp::nope` unknown variable '$ntp::nope': class 'ntp' has no parameter or variable 'nope'
+        /ws/modules/ntp/manifests/init.pp:5 warning [unknown-variable] `$missing` unknown variable '$missing'
     "#]]
     .assert_eq(&check(fixture));
 }
@@ -321,11 +338,8 @@ notice($other::thing, $settings::confdir, $app::sub::x)
     .assert_eq(&resolve(fixture, "/ws/site.pp"));
     expect_test::expect![[r#"
         /ws/modules/app/manifests/init.pp:4 warning [unused-variable] `$in_lambda` variable '$in_lambda' is assigned but never used
-        /ws/site.pp:1 error [unknown-variable] `$app::port` unknown variable '$app::port': class 'app' is not evaluated when this runs (nothing in the workspace declares it before): Puppet 8 fails on reading it (strict_variables)
-        /ws/site.pp:1 error [unknown-variable] `$::app::conf` unknown variable '$::app::conf': class 'app' is not evaluated when this runs (nothing in the workspace declares it before): Puppet 8 fails on reading it (strict_variables)
-        /ws/site.pp:1 error [unknown-variable] `$app::high` unknown variable '$app::high': class 'app' is not evaluated when this runs (nothing in the workspace declares it before): Puppet 8 fails on reading it (strict_variables)
-        /ws/site.pp:1 error [unknown-variable] `$app::in_lambda` unknown variable '$app::in_lambda': class 'app' has no parameter or variable 'in_lambda': Puppet 8 fails on reading it (strict_variables)
-        /ws/site.pp:1 error [unknown-variable] `$app::nope` unknown variable '$app::nope': class 'app' has no parameter or variable 'nope': Puppet 8 fails on reading it (strict_variables)
+        /ws/site.pp:1 warning [unknown-variable] `$app::in_lambda` unknown variable '$app::in_lambda': class 'app' has no parameter or variable 'in_lambda'
+        /ws/site.pp:1 warning [unknown-variable] `$app::nope` unknown variable '$app::nope': class 'app' has no parameter or variable 'nope'
     "#]]
     .assert_eq(&check(fixture));
 }
@@ -390,7 +404,7 @@ class app($items, $x = 1) {
     "#]]
     .assert_eq(&resolve(fixture, "/ws/modules/app/manifests/init.pp"));
     expect_test::expect![[r#"
-        /ws/modules/app/manifests/init.pp:8 error [unknown-variable] `$inner` unknown variable '$inner': Puppet 8 fails on reading it (strict_variables)
+        /ws/modules/app/manifests/init.pp:8 warning [unknown-variable] `$inner` unknown variable '$inner'
         /ws/modules/app/manifests/init.pp:9 warning [unused-parameter] `$index` parameter '$index' is never used (prefix it with '_' if that is intended)
         /ws/modules/app/manifests/init.pp:10 warning [unused-parameter] `$z` parameter '$z' is never used (prefix it with '_' if that is intended)
         /ws/modules/app/manifests/init.pp:10 warning [unused-variable] `$dropped` variable '$dropped' is assigned but never used
@@ -428,7 +442,7 @@ class app {
     expect_test::expect![[r#"
         /ws/modules/app/functions/calc.pp:1 warning [unused-parameter] `$unused_param` parameter '$unused_param' is never used (prefix it with '_' if that is intended)
         /ws/modules/app/functions/calc.pp:3 warning [unused-variable] `$never_read` variable '$never_read' is assigned but never used
-        /ws/modules/app/functions/calc.pp:4 error [unknown-variable] `$class_var` unknown variable '$class_var': Puppet 8 fails on reading it (strict_variables)
+        /ws/modules/app/functions/calc.pp:4 warning [unknown-variable] `$class_var` unknown variable '$class_var'
     "#]]
     .assert_eq(&check(fixture));
 }
@@ -463,7 +477,6 @@ class app($param, $flag) {
         /ws/modules/app/manifests/init.pp:3 error [reassigned-variable] `$a` cannot reassign variable '$a': it is already assigned on line 2 in this scope
         /ws/modules/app/manifests/init.pp:4 error [reassigned-variable] `$param` cannot reassign variable '$param': it is already assigned on line 1 in this scope
         /ws/modules/app/manifests/init.pp:14 error [reassigned-variable] `$h` cannot reassign variable '$h' when both assignments run, as they do for some parameter values: it is also assigned on line 13 in this scope
-        /ws/modules/app/manifests/init.pp:16 warning [unknown-variable] `$i` variable '$i' is not assigned on every path to this read (a conditional does not assign it in every arm): Puppet 8 fails where it is not (strict_variables)
         /ws/modules/app/manifests/init.pp:17 warning [unused-variable] `$a` variable '$a' is assigned but never used
         /ws/modules/app/manifests/init.pp:17 error [reassigned-variable] `$v` cannot reassign variable '$v': it is already assigned on line 17 in this scope
         /ws/modules/app/manifests/init.pp:18 error [reassigned-variable] `$title` cannot assign to '$title': the variable is set by Puppet
@@ -579,7 +592,7 @@ define app::vhost { notice($app::conf, $top) }
     assert_eq!(resolved.len(), 1, "{log:#?}");
 }
 
-/// Under Puppet 8 (the default), reads that only run where the variable is
+/// Under Puppet 8, reads that only run where the variable is
 /// set are not unknown: under `if defined('$x')`, on the right of
 /// `defined('$x') and`, or of `!defined('$x') or`; a local assigned in every
 /// arm, or defaulted with `if !defined('$x')`, is set on every path; one
@@ -616,5 +629,5 @@ include m
         /ws/modules/m/manifests/init.pp:14 error [unknown-variable] `$other::x` unknown variable '$other::x': class 'other' is not evaluated when this runs (nothing in the workspace declares it before): Puppet 8 fails on reading it (strict_variables)
         /ws/modules/m/manifests/init.pp:16 error [unknown-variable] `$nope` unknown variable '$nope': Puppet 8 fails on reading it (strict_variables)
     "#]]
-    .assert_eq(&check(fixture));
+    .assert_eq(&check_for(fixture, PuppetVersion::V8));
 }

@@ -131,7 +131,7 @@ codes! {
     ReservedParameter = "reserved-parameter", Syntax, Error, true, "a parameter that redefines a built-in one (`$title`, `$name`, metaparameters)";
     DuplicateParameter = "duplicate-parameter", Syntax, Error, true, "a parameter declared twice in one parameter list";
     DuplicateDefault = "duplicate-default", Syntax, Error, true, "a case or selector with two `default` options";
-    DuplicateKey = "duplicate-key", Syntax, Warning, true, "a hash literal that repeats a key";
+    DuplicateKey = "duplicate-key", Syntax, ErrorOrWarning, true, "a hash literal that repeats a key: an error under `strict = error` (Puppet 8's default), where `puppet parser validate` fails; a warning under `strict = warning` (Puppet 7's)";
     MissingIndex = "missing-index", Syntax, Error, true, "an access `[]` without key or index";
     MultipleAttributesUnfold = "multiple-attributes-unfold", Syntax, Error, true, "more than one `* =>` in a resource body";
     NotVirtualizable = "not-virtualizable", Syntax, Error, true, "a virtual or exported resource default or override";
@@ -140,13 +140,15 @@ codes! {
     CapturesRestNotSupported = "captures-rest-not-supported", Syntax, Error, true, "a `*$rest` parameter in a class or defined type";
     UnsupportedOperator = "unsupported-operator", Syntax, Error, true, "an operator Puppet no longer supports (`+=`, `-=`)";
     UnsupportedExpression = "unsupported-expression", Syntax, Error, true, "a construct Puppet 7 does not support (`type Name { ... }`)";
+    NonLiteralParameterType = "non-literal-parameter-type", Syntax, Warning, true, "a class parameter's type that is not a literal (`Integer[0, 60*24]`, `Optional[[String]]`, a variable or call in its parameters): Puppet 8 warns that it must be a literal type (a deprecation; Puppet 7 says nothing)";
     DiscontinuedImport = "discontinued-import", Syntax, Error, true, "`import`, removed in Puppet 4";
     // Hiera's files.
     YamlSyntax = "yaml-syntax", Syntax, Error, true, "a Hiera data file or `hiera.yaml` that is not valid YAML (JSON for `.json` files): Puppet's lookups fail on it";
     HieraConfig = "hiera-config", Syntax, ErrorOrWarning, true, "a `hiera.yaml` Puppet cannot use: an error when its lookups fail (a level without a name or a path), a warning when Puppet only warns (version 4, deprecated) or ignores the file (version 3 outside the global layer)";
-    HieraInterpolation = "hiera-interpolation", Syntax, ErrorOrWarning, true, "an interpolation `%{...}` in Hiera data or a hierarchy path: an error where Puppet's lookup fails on it (an unknown method, `alias` not alone in its string, a method in a hierarchy path, a malformed key), a warning where it can never find anything (`%{lookup()}` is read as a variable of that name)";
+    HieraInterpolation = "hiera-interpolation", Syntax, ErrorOrWarning, true, "an interpolation `%{...}` in Hiera data or a hierarchy path: an error where Puppet's lookup fails on it (an unknown method, `alias` not alone in its string, a method in a hierarchy path, a malformed key; a variable nothing sets, `%{lookup()}` included, under `strict = error`, Puppet 8's default, in a key code looks up), a warning where it can never find anything (such a variable under `strict = warning`, where it interpolates an empty string)";
+    HieraDataNotHash = "hiera-data-not-hash", Syntax, ErrorOrWarning, true, "a Hiera data file whose top level is a list or a single value, not a hash of keys: an error where a level reads it and Puppet's lookups fail (YAML under `strict = error`, Puppet 8's default; JSON always), a warning where Puppet ignores it with a warning (YAML under `strict = warning`)";
     // Modules' metadata.json.
-    MetadataSyntax = "metadata-syntax", Syntax, Warning, true, "a module's `metadata.json` that is not valid JSON: Puppet 7 ignores it with a warning (with `strict=error`, Puppet 8's default, it refuses the module); the Forge, `puppet module` and the PDK refuse it";
+    MetadataSyntax = "metadata-syntax", Syntax, ErrorOrWarning, true, "a module's `metadata.json` that is not valid JSON: an error under `strict = error` (Puppet 8's default), where Puppet refuses the module and every use of it fails; a warning under `strict = warning` (Puppet 7's), where Puppet ignores the file; the Forge, `puppet module` and the PDK refuse it";
     MetadataSchema = "metadata-schema", Syntax, ErrorOrWarning, true, "a `metadata.json` field missing or of the wrong form: an error where Puppet refuses the module or fails to load the environment's modules (no `source`, `author`, `version`, `license` or `dependencies`, `dependencies` not an array of objects, a `name` that is not a string), a warning where only the Forge, `puppet module` and the PDK refuse it (no `name` or `summary`, a `name` not `author-module`, a `version` that is not semantic, a field of the wrong type)";
     InvalidVersionRange = "invalid-version-range", Syntax, Warning, true, "a `version_requirement` in `metadata.json` that is not a version range Puppet reads (`>= 1.0.0 < 2.0.0`, `1.x`, `~1.2`, `^1.2`, `1.0.0 - 2.0.0`, alternatives with `||`): `puppet module` and the PDK refuse it, and `puppet module list` cannot check the dependency";
     DuplicateDependency = "duplicate-dependency", Syntax, Warning, true, "a module declared twice in `metadata.json`'s `dependencies` (or `requirements`): `puppet module` refuses conflicting ranges, and only one module of a name can be installed";
@@ -173,6 +175,7 @@ codes! {
     DefaultTypeMismatch = "default-type-mismatch", Semantic, Warning, true, "a parameter's default does not match its declared type (fails when the default is used)";
     InvalidType = "invalid-type", Semantic, Error, true, "a type expression Puppet rejects (`Integer[3, 1]`)";
     EvaluationError = "evaluation-error", Semantic, Error, true, "a constant expression fails (`10 / 0`, `'a' + 'b'`, a selector no option matches)";
+    NumericCoercion = "numeric-coercion", Semantic, ErrorOrWarning, true, "a string used as a number in a constant expression (`'1' + 1`, `[1, 2]['1']`): an error under `strict = error` (Puppet 8's default), where the evaluation fails; a warning under `strict = warning` (Puppet 7's), where Puppet converts it and warns";
     DuplicateResource = "duplicate-resource", Semantic, Error, true, "the same resource declared twice in one block";
     UnreachableOption = "unreachable-option", Semantic, Warning, true, "a case or selector option that repeats an earlier one";
     UnknownTemplate = "unknown-template", Semantic, Error, true, "an `epp()` or `template()` call naming a template file the module does not have";
@@ -180,7 +183,7 @@ codes! {
     EppMissingParameter = "epp-missing-parameter", Semantic, Error, true, "an `epp()` call without a parameter the template requires";
     EppUnknownParameter = "epp-unknown-parameter", Semantic, Error, true, "an `epp()` call passing a parameter the template does not declare";
     UnknownVariable = "unknown-variable", Semantic, ErrorOrWarning, true, "a variable defined nowhere it could be seen from: an error under `strict_variables` (Puppet 8's default), where reading it fails; a warning otherwise, where it is undef";
-    LegacyFact = "legacy-fact", Semantic, ErrorOrWarning, true, "a legacy fact (`$osfamily`, `$facts['osfamily']`), which Puppet 8 no longer receives: reading it as a variable fails under `strict_variables`, through `$facts` it is undef";
+    LegacyFact = "legacy-fact", Semantic, ErrorOrWarning, true, "a legacy fact (`$osfamily`, `$facts['osfamily']`, `%{::osfamily}` and `%{facts.osfamily}` in Hiera), which Puppet 8 no longer receives: reading it as a variable fails under `strict_variables` (in Hiera data under `strict = error`, when code looks the key up), through `$facts` it is undef, in a hierarchy path it interpolates an empty string (a warning: the level never finds its data)";
     UnusedVariable = "unused-variable", Semantic, Warning, true, "a variable assigned and never read";
     UnusedParameter = "unused-parameter", Semantic, Warning, true, "a parameter never read (defines, functions, lambdas, templates)";
     ReassignedVariable = "reassigned-variable", Semantic, ErrorOrWarning, true, "a variable assigned twice in one scope: an error when both assignments can run, a warning when their conditions may exclude each other";

@@ -8,6 +8,7 @@ use super::Diagnostic;
 use crate::builtins::{ParamKind, Signature};
 use crate::model::{Type, Value};
 use crate::ruby_plugins::RubyDispatch;
+use crate::target::Target;
 use crate::types::{NoAliases, TypeSystem};
 use crate::values::format::to_programmatic;
 use puppet_syntax::ast::{AstNode, Expr};
@@ -110,9 +111,10 @@ pub(super) fn check_argument_types(
     overloads: &[Overload],
     args: &[Expr],
     types: Option<&WorkspaceTypes>,
+    target: Target,
     out: &mut Vec<Diagnostic>,
 ) {
-    let values: Vec<Option<Value>> = args.iter().map(constant_value).collect();
+    let values: Vec<Option<Value>> = args.iter().map(|a| constant_value(a, target)).collect();
     if values.iter().all(Option::is_none) {
         return;
     }

@@ -118,7 +118,14 @@ impl CallChecks<'_> {
             } else if !splat && call.receiver.is_none() {
                 let overloads: Vec<Overload> =
                     function.signatures.iter().map(Overload::builtin).collect();
-                check_argument_types(&name, &overloads, &call.args, None, out);
+                check_argument_types(
+                    &name,
+                    &overloads,
+                    &call.args,
+                    None,
+                    self.workspace_types.target(),
+                    out,
+                );
             }
             return;
         }
@@ -149,7 +156,14 @@ impl CallChecks<'_> {
             {
                 let overload = Overload::puppet(&def.definition, self.workspace_types);
                 let types = Some(self.workspace_types);
-                check_argument_types(&name, &[overload], &call.args, types, out);
+                check_argument_types(
+                    &name,
+                    &[overload],
+                    &call.args,
+                    types,
+                    self.workspace_types.target(),
+                    out,
+                );
             }
             return;
         }
@@ -317,7 +331,14 @@ impl CallChecks<'_> {
             .iter()
             .map(|d| Overload::ruby(d, self.workspace_types))
             .collect();
-        check_argument_types(name, &overloads, args, Some(self.workspace_types), out);
+        check_argument_types(
+            name,
+            &overloads,
+            args,
+            Some(self.workspace_types),
+            self.workspace_types.target(),
+            out,
+        );
     }
 }
 

@@ -1,10 +1,14 @@
 //! The diagnostics of Hiera's files: YAML syntax, `hiera.yaml`, and
-//! interpolations, each file alone; keys that bind no class parameter of
-//! the workspace, and values no class could take.
+//! interpolations; keys that bind no class parameter of the workspace,
+//! and values no class could take. What depends on the target Puppet
+//! (`strict`, legacy facts) reads `workspace.target(db)`: Hiera follows
+//! `strict`, not `strict_variables`, for the variables it interpolates.
 
 use super::workspace_types::WorkspaceTypes;
 use super::Diagnostic;
+use crate::builtins::legacy_facts::legacy_facts;
 use crate::builtins::suggest;
+use crate::db::workspace_builtins;
 use crate::db::{DataFile, Workspace};
 use crate::hiera::calls::code_lookup_keys;
 use crate::hiera::config::PathSpec;
@@ -14,16 +18,24 @@ use crate::hiera::layers::{hiera_config, hiera_layers, levels_of};
 use crate::hiera::value::to_value;
 use crate::hiera::yaml::{YamlNode, YamlValue};
 use crate::hiera::{self};
+use crate::hir::body::Name;
 use crate::index::{lookup, Namespace};
 use crate::model::{Type, Value};
+use crate::resolve::scope::{class_variable_chain, BUILTIN_VARIABLES, PRESET_VARIABLES};
+use crate::target::{Strict, Target};
 use crate::values::format::to_programmatic;
 use puppet_syntax::{Code, Severity, TextRange, TextSize};
+use std::collections::BTreeSet;
+use std::path::Path;
 
 /// The problems of a Hiera file: YAML syntax errors (`yaml-syntax`), for
-/// `hiera.yaml` what Hiera cannot use (`hiera-config`), interpolations
-/// Puppet fails on (`hiera-interpolation`), and for data the keys of
-/// workspace classes that name no parameter (`hiera-unknown-parameter`)
-/// or give a value of the wrong type (`hiera-type-mismatch`).
+/// `hiera.yaml` what Hiera cannot use (`hiera-config`, a version 3 file
+/// as the target's `strict` makes Puppet treat it), interpolations Puppet
+/// fails on (`hiera-interpolation`, variables nothing sets included) and
+/// legacy facts the target does not receive (`legacy-fact`), data that is
+/// not a hash (`hiera-data-not-hash`), and for data the keys of workspace
+/// classes that name no parameter (`hiera-unknown-parameter`) or give a
+/// value of the wrong type (`hiera-type-mismatch`).
 #[salsa::tracked(returns(ref))]
 pub fn data_file_diagnostics(
     db: &dyn salsa::Database,
@@ -41,7 +53,13 @@ pub fn data_file_diagnostics(
                 e.message.as_str(),
             ));
         }
+        let target = workspace.target(db);
         for p in &config.problems {
+            if p.version_3 {
+                let problem = (p.range, p.message.as_str());
+                out.extend(version_3(db, workspace, file, problem, target));
+                continue;
+            }
             out.push(Diagnostic::new(
                 p.range,
                 p.severity,
@@ -49,7 +67,12 @@ pub fn data_file_diagnostics(
                 p.message.as_str(),
             ));
         }
-        path_interpolations(text, config, &mut out);
+        let scope = Scope {
+            db,
+            workspace,
+            target,
+        };
+        path_interpolations(text, config, &scope, &mut out);
         return out;
     }
     let doc = data_document(db, file);
@@ -63,8 +86,31 @@ pub fn data_file_diagnostics(
     let Some(root) = &doc.root else {
         return out;
     };
-    scalar_problems(text, root, &mut out);
     let read = read_by_layers(db, workspace, file);
+    let target = workspace.target(db);
+    if let Some(problem) = not_a_hash(file.path(db), root, !read.is_empty(), target) {
+        out.push(problem);
+        return out;
+    }
+    let scope = Scope {
+        db,
+        workspace,
+        target,
+    };
+    for (key_node, value) in root.entries() {
+        let looked_up = key_node.as_str().map(normalize_key).is_some_and(|key| {
+            key != LOOKUP_OPTIONS
+                && read.iter().any(|answers| answers(key))
+                && (code_lookup_keys(db, workspace).contains(key)
+                    || matches!(class_parameter(db, workspace, key), Some(Ok(_))))
+        });
+        let entry = Entry {
+            key: key_node.as_str().map(normalize_key).unwrap_or_default(),
+            looked_up,
+        };
+        scalar_problems(text, key_node, &entry, &scope, &mut out);
+        scalar_problems(text, value, &entry, &scope, &mut out);
+    }
     let types = WorkspaceTypes::new(db, workspace);
     // Many keys share a type text: each is resolved once per file.
     let mut resolved: std::collections::HashMap<&str, Option<Type>> = Default::default();
@@ -179,13 +225,19 @@ fn type_mismatch(
     ))
 }
 
-/// What Puppet fails on in a data file's scalars: interpolations of
-/// every string (keys and values), and values its YAML loader refuses
-/// (dates, symbols).
-fn scalar_problems(text: &str, root: &YamlNode, out: &mut Vec<Diagnostic>) {
-    root.for_each_scalar(&mut |node, is_key| {
+/// What Puppet fails on in the scalars of a data file's top-level key or
+/// its value: interpolations of every string (keys and values), and
+/// values its YAML loader refuses (dates, symbols).
+fn scalar_problems(
+    text: &str,
+    node: &YamlNode,
+    entry: &Entry,
+    scope: &Scope,
+    out: &mut Vec<Diagnostic>,
+) {
+    node.for_each_scalar(&mut |node, is_key| {
         if let YamlValue::String(s) = &node.value {
-            check_interpolations(text, node.range, s, true, out);
+            check_interpolations(text, node.range, s, Some(entry), scope, out);
         }
         if is_key {
             return;
@@ -196,8 +248,227 @@ fn scalar_problems(text: &str, root: &YamlNode, out: &mut Vec<Diagnostic>) {
     });
 }
 
+/// A data file whose top level is not a hash of keys. Puppet's
+/// `yaml_data` (and `eyaml_lookup_key`) warns "PATH: file does not contain
+/// a valid yaml hash" and reads nothing, unless `strict = error` (Puppet
+/// 8's default), where the lookup fails; an empty file (or `null`) only
+/// warns. `json_data`'s result must be a hash: any lookup reading a JSON
+/// array fails ("... has wrong type, expects a Hash value, got Tuple").
+/// Only a file some level reads can fail.
+fn not_a_hash(path: &Path, root: &YamlNode, read: bool, target: Target) -> Option<Diagnostic> {
+    let what = match &root.value {
+        YamlValue::Mapping(_) | YamlValue::Null | YamlValue::Unsupported => return None,
+        YamlValue::Sequence(_) => "a list",
+        _ => "a single value",
+    };
+    let json = path.extension().is_some_and(|e| e == "json");
+    let fails = read && (json || target.strict_errors());
+    let message = if json {
+        format!("the file is {what}, not an object of keys: every lookup that reads it fails (the value of `json_data` must be a hash)")
+    } else if target.strict_errors() {
+        format!("the file is {what}, not a hash of keys: Puppet {} fails every lookup that reads it (strict = error: 'file does not contain a valid yaml hash')", target.version)
+    } else {
+        format!("the file is {what}, not a hash of keys: Puppet ignores it with a warning ('file does not contain a valid yaml hash'), and fails every lookup that reads it under strict = error (Puppet 8's default)")
+    };
+    let severity = if fails {
+        Severity::Error
+    } else {
+        Severity::Warning
+    };
+    Some(Diagnostic::new(
+        root.range,
+        severity,
+        Code::HieraDataNotHash,
+        message,
+    ))
+}
+
+/// A version 3 `hiera.yaml`, which only the global layer may use. At an
+/// environment's or module's root Puppet warns "hiera.yaml version 3
+/// found at the environment root was ignored" (or "at module root"), or
+/// under `strict = error` (Puppet 8's default) fails every lookup with
+/// "hiera.yaml version 3 cannot be used in an environment" (or "in a
+/// module"). In the global layer it is deprecated. Elsewhere (no layer)
+/// the reader's warning stands.
+fn version_3(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: DataFile,
+    (range, message): (TextRange, &str),
+    target: Target,
+) -> Option<Diagnostic> {
+    let layout = workspace.layout(db);
+    let path = file.path(db);
+    let root = path.parent()?;
+    let (place, found_at) = if layout.global_hiera.as_deref() == Some(path.as_path()) {
+        return Some(Diagnostic::warning(
+            range,
+            Code::HieraConfig,
+            "hiera.yaml version 3 is deprecated: convert it to version 5",
+        ));
+    } else if layout.environments.iter().any(|e| e == root) {
+        ("an environment", "the environment root")
+    } else if layout.modules.iter().any(|m| m.root == root) {
+        ("a module", "module root")
+    } else {
+        return Some(Diagnostic::warning(range, Code::HieraConfig, message));
+    };
+    Some(if target.strict_errors() {
+        Diagnostic::error(
+            range,
+            Code::HieraConfig,
+            format!("hiera.yaml version 3 cannot be used in {place}: Puppet {} fails every lookup (strict = error); convert it to version 5", target.version),
+        )
+    } else {
+        Diagnostic::warning(
+            range,
+            Code::HieraConfig,
+            format!("hiera.yaml version 3 found at {found_at} was ignored: Puppet reads none of its data, with a warning, and fails every lookup under strict = error (Puppet 8's default); convert it to version 5"),
+        )
+    })
+}
+
+/// What the interpolations of a file are judged against.
+struct Scope<'a> {
+    db: &'a dyn salsa::Database,
+    workspace: Workspace,
+    target: Target,
+}
+
+/// The top-level key of a data file a string belongs to.
+struct Entry<'a> {
+    key: &'a str,
+    /// Whether code looks the key up (a `lookup()` call, or automatic
+    /// parameter lookup of a workspace class's parameter) through a level
+    /// that reads the file: then an interpolation Puppet fails on fails
+    /// the compilation.
+    looked_up: bool,
+}
+
+/// What a variable interpolated by Hiera is, for the target Puppet.
+enum HieraVariable {
+    /// Something sets it (or may: a class's variable, a fact, an ENC).
+    Known,
+    /// Nothing in the workspace sets it, nor Puppet, nor Facter.
+    Unknown,
+    /// A legacy fact read as a variable (`%{::osfamily}`), which the
+    /// target does not receive; with its structured replacement.
+    LegacyFact(String, Option<String>),
+    /// A legacy fact read through `facts` (`%{facts.osfamily}`): empty.
+    LegacyFactsKey(String, Option<String>),
+}
+
+/// Scope variables Hiera 3's scope adds. Data an environment's or a
+/// module's layer reads does not have them (Puppet fails on
+/// `%{calling_module}` there as on any unknown variable), but the global
+/// layer's does: they are taken as known.
+const HIERA_VARIABLES: [&str; 3] = ["calling_class", "calling_class_path", "calling_module"];
+
+impl Scope<'_> {
+    /// Judges a variable interpolation (`segments[0]` the variable, the
+    /// rest keys into it).
+    fn variable(&self, segments: &[String]) -> HieraVariable {
+        let Some(root) = segments.first() else {
+            return HieraVariable::Known;
+        };
+        let root = root.trim_start_matches("::");
+        if let Some((class, leaf)) = root.rsplit_once("::") {
+            let Some(chain) = class_variable_chain(self.db, self.workspace, class) else {
+                return HieraVariable::Known;
+            };
+            let key = crate::hir::body::name(leaf);
+            let found = chain.classes.iter().any(|(_, vars)| vars.contains(&key));
+            return if found || !chain.complete || PRESET_VARIABLES.contains(&leaf) {
+                HieraVariable::Known
+            } else {
+                HieraVariable::Unknown
+            };
+        }
+        let legacy_replacement = |name: &str| {
+            legacy_facts()
+                .structured_path(name)
+                .map(|path| format!("%{{facts.{}}}", hiera_key_path(&path)))
+        };
+        if root == "facts" {
+            if let Some(fact) = segments.get(1) {
+                if self.is_missing_legacy_fact(fact) {
+                    return HieraVariable::LegacyFactsKey(fact.clone(), legacy_replacement(fact));
+                }
+            }
+            return HieraVariable::Known;
+        }
+        if BUILTIN_VARIABLES.contains(&root)
+            || HIERA_VARIABLES.contains(&root)
+            || root.chars().all(|c| c.is_ascii_digit())
+        {
+            return HieraVariable::Known;
+        }
+        if self.is_missing_legacy_fact(root) {
+            return HieraVariable::LegacyFact(root.to_string(), legacy_replacement(root));
+        }
+        let known = crate::module_facts::module_facts(self.db, self.workspace).contains_key(root)
+            || workspace_builtins(self.db, self.workspace)
+                .fact(root)
+                .is_some()
+            || hiera_scope_names(self.db, self.workspace).contains(&crate::hir::body::name(root));
+        if known {
+            HieraVariable::Known
+        } else {
+            HieraVariable::Unknown
+        }
+    }
+
+    /// Whether `name` is a legacy fact the target does not receive (and no
+    /// module of the workspace adds a fact of that name).
+    fn is_missing_legacy_fact(&self, name: &str) -> bool {
+        if self.target.has_legacy_facts()
+            || crate::module_facts::module_facts(self.db, self.workspace).contains_key(name)
+        {
+            return false;
+        }
+        match workspace_builtins(self.db, self.workspace).fact(name) {
+            Some(fact) => fact.legacy,
+            None => legacy_facts().is_legacy(name),
+        }
+    }
+}
+
+/// A fact's path as Hiera's dotted keys write it (a segment with a dot
+/// quoted).
+fn hiera_key_path(path: &[String]) -> String {
+    path.iter()
+        .map(|segment| {
+            if segment.contains('.') {
+                format!("\"{segment}\"")
+            } else {
+                segment.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// Every variable a Hiera interpolation may find in the scope of some
+/// lookup: top- and node-scope variables, and each class's, define's and
+/// other definition's parameters and variables (a lookup sees the scope
+/// of the code calling it).
+#[salsa::tracked(returns(ref))]
+fn hiera_scope_names(db: &dyn salsa::Database, workspace: Workspace) -> BTreeSet<Name> {
+    workspace
+        .files(db)
+        .iter()
+        .flat_map(|&file| file.items(db).iter())
+        .flat_map(|&item| item.published(db).variables.iter().copied())
+        .collect()
+}
+
 /// Interpolations of a `hiera.yaml`'s paths (variables only).
-fn path_interpolations(text: &str, config: &hiera::config::HieraConfig, out: &mut Vec<Diagnostic>) {
+fn path_interpolations(
+    text: &str,
+    config: &hiera::config::HieraConfig,
+    scope: &Scope,
+    out: &mut Vec<Diagnostic>,
+) {
     let specs = config
         .hierarchy
         .iter()
@@ -210,19 +481,61 @@ fn path_interpolations(text: &str, config: &hiera::config::HieraConfig, out: &mu
         };
         // The path is written after the level's name.
         let after_name = TextRange::new(level.name_range.start(), TextSize::of(text));
-        check_interpolations(text, after_name, template, false, out);
+        check_interpolations(text, after_name, template, None, scope, out);
+        legacy_facts_in_path(text, after_name, template, &level.name, scope, out);
+    }
+}
+
+/// A legacy fact in a hierarchy path, under a Puppet that does not
+/// receive them: the path interpolates an empty string, so the level
+/// never finds the node's data. Puppet 8 warns "Interpolation failed with
+/// '::osfamily', but compilation continuing" for a variable, and says
+/// nothing for `%{facts.osfamily}`.
+fn legacy_facts_in_path(
+    text: &str,
+    range: TextRange,
+    template: &str,
+    level: &str,
+    scope: &Scope,
+    out: &mut Vec<Diagnostic>,
+) {
+    for found in interpolations(template) {
+        let Ok(Expression::Variable(segments)) = &found.expression else {
+            continue;
+        };
+        let written = &template[found.range.clone()];
+        let (fact, replacement) = match scope.variable(segments) {
+            HieraVariable::LegacyFact(fact, replacement)
+            | HieraVariable::LegacyFactsKey(fact, replacement) => (fact, replacement),
+            _ => continue,
+        };
+        let instead = replacement
+            .map(|r| format!("; use {r}"))
+            .unwrap_or_default();
+        out.push(Diagnostic::warning(
+            locate(text, range, written),
+            Code::LegacyFact,
+            format!(
+                "'{fact}' is a legacy fact, which Puppet {} no longer receives: `{written}` interpolates an empty string, so level '{level}' never finds the node's data{instead}",
+                scope.target.version
+            ),
+        ));
     }
 }
 
 /// Reports what Puppet's lookup fails on in one string, at the
-/// interpolation's text when it can be found in `range` of the file.
+/// interpolation's text when it can be found in `range` of the file: of
+/// a data file's `entry`, or of a hierarchy path (`None`: variables only,
+/// and judged apart).
 fn check_interpolations(
     text: &str,
     range: TextRange,
     value: &str,
-    methods_allowed: bool,
+    entry: Option<&Entry>,
+    scope: &Scope,
     out: &mut Vec<Diagnostic>,
 ) {
+    let methods_allowed = entry.is_some();
     for found in interpolations(value) {
         let written = &value[found.range.clone()];
         let at = locate(text, range, written);
@@ -242,13 +555,34 @@ fn check_interpolations(
                 Severity::Error,
                 "`alias` must be the whole string (it keeps the value's type): Puppet's lookup fails".to_string(),
             )),
-            Ok(Expression::Variable(segments)) if segments[0].contains('(') => Some((
-                Severity::Warning,
-                format!(
-                    "`{}` is not a method call (`name('key')`), so it is read as a variable of that name, which never exists: it interpolates nothing",
+            Ok(Expression::Variable(segments)) if segments[0].contains('(') => {
+                let what = format!(
+                    "`{}` is not a method call (`name('key')`), so it is read as a variable of that name, which never exists",
                     segments.join(".")
-                ),
-            )),
+                );
+                match entry {
+                    Some(entry) => {
+                        let code = Code::HieraInterpolation;
+                        out.extend(undefined_variable(at, code, what, written, entry, scope.target));
+                        None
+                    }
+                    // A path's interpolation fails only with a warning.
+                    None => Some((Severity::Warning, format!("{what}: it interpolates nothing"))),
+                }
+            }
+            Ok(Expression::Variable(segments)) => {
+                variable_in_data(at, written, segments, entry, scope, out);
+                None
+            }
+            Ok(Expression::Call {
+                method: Method::Scope,
+                argument,
+            }) => {
+                if let Some(segments) = crate::hiera::interpolation::split_key(argument) {
+                    variable_in_data(at, written, &segments, entry, scope, out);
+                }
+                None
+            }
             _ => None,
         };
         if let Some((severity, message)) = problem {
@@ -259,6 +593,119 @@ fn check_interpolations(
                 message,
             ));
         }
+    }
+}
+
+/// A variable interpolated by a data value: nothing sets it, or it is a
+/// legacy fact the target does not receive (hierarchy paths are judged by
+/// [`legacy_facts_in_path`]).
+fn variable_in_data(
+    at: TextRange,
+    written: &str,
+    segments: &[String],
+    entry: Option<&Entry>,
+    scope: &Scope,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(entry) = entry else {
+        return;
+    };
+    let target = scope.target;
+    let found = match scope.variable(segments) {
+        HieraVariable::Known => None,
+        HieraVariable::Unknown => undefined_variable(
+            at,
+            Code::HieraInterpolation,
+            match segments[0].trim_start_matches("::").rsplit_once("::") {
+                Some((class, leaf)) => {
+                    format!("class '{class}' has no parameter or variable '{leaf}'")
+                }
+                None => format!(
+                    "variable '{}' is set nowhere in the workspace (no top-scope, node or class variable, no fact)",
+                    segments[0]
+                ),
+            },
+            written,
+            entry,
+            target,
+        ),
+        HieraVariable::LegacyFact(fact, replacement) => {
+            let instead = replacement
+                .map(|r| format!(" (use {r})"))
+                .unwrap_or_default();
+            undefined_variable(
+                at,
+                Code::LegacyFact,
+                format!(
+                    "'{fact}' is a legacy fact, which Puppet {} no longer receives{instead}",
+                    target.version
+                ),
+                written,
+                entry,
+                target,
+            )
+        }
+        HieraVariable::LegacyFactsKey(fact, replacement) => {
+            let instead = replacement
+                .map(|r| format!("; use {r}"))
+                .unwrap_or_default();
+            Some(Diagnostic::warning(
+                at,
+                Code::LegacyFact,
+                format!(
+                    "'{fact}' is a legacy fact, which Puppet {} no longer receives: `{written}` interpolates an empty string{instead}",
+                    target.version
+                ),
+            ))
+        }
+    };
+    out.extend(found);
+}
+
+/// A data value interpolating a variable Puppet does not find. Hiera's
+/// scope (`Hiera::Scope`, whatever `strict_variables` says) follows
+/// `strict`: silent under `off`, "Undefined variable 'x'" as a warning
+/// under `warning` (the interpolation is empty), and as an error failing
+/// the lookup under `error` (Puppet 8's default), even a `lookup()` with a
+/// default. An error where code looks the key up, a warning otherwise.
+fn undefined_variable(
+    at: TextRange,
+    code: Code,
+    what: String,
+    written: &str,
+    entry: &Entry,
+    target: Target,
+) -> Option<Diagnostic> {
+    let variable = written
+        .trim_start_matches("%{")
+        .trim_end_matches('}')
+        .trim();
+    let variable = variable
+        .strip_prefix("scope(")
+        .map(|v| {
+            v.trim_end_matches(')')
+                .trim_matches(|c| c == '\'' || c == '"')
+        })
+        .unwrap_or(variable);
+    let undefined = format!("Undefined variable '{variable}'");
+    let key = entry.key;
+    match target.strict {
+        Strict::Off => None,
+        Strict::Warning => Some(Diagnostic::warning(
+            at,
+            code,
+            format!("{what}: it interpolates an empty string, with a warning ({undefined}); under strict = error (Puppet 8's default) the lookup of '{key}' fails"),
+        )),
+        Strict::Error if entry.looked_up => Some(Diagnostic::error(
+            at,
+            code,
+            format!("{what}: Puppet {} fails the lookup of '{key}' (strict = error: {undefined}), even a lookup() with a default", target.version),
+        )),
+        Strict::Error => Some(Diagnostic::warning(
+            at,
+            code,
+            format!("{what}: Puppet {} fails any lookup of '{key}' (strict = error: {undefined}); no code of the workspace looks it up", target.version),
+        )),
     }
 }
 
@@ -343,6 +790,7 @@ mod tests {
 #[cfg(test)]
 mod value_tests {
     use crate::host::AnalysisHost;
+    use crate::target::{PuppetVersion, Target};
     use std::path::Path;
 
     /// `line: severity code: message` of each diagnostic of a file.
@@ -370,17 +818,19 @@ mod value_tests {
     fn values_of_the_wrong_type_and_bad_interpolations() {
         let data = "ntp::servers: a.pool\nntp::port: 70000\nntp::secret: plain\nntp::settings:\n  a: 1\nntp::anything: [1]\nntp::extra: 1\nntp::serverz: []\n\
             other: \"%{foo('x')} %{lookup()} %{facts.os.family}\"\nlist: \"x %{alias('other')}\"\nfine: \"%{alias('other')}\"\n";
-        let host = AnalysisHost::discover_fixture(
+        // Puppet 7's verdicts.
+        let mut host = AnalysisHost::discover_fixture(
             "/env",
             &format!("{WORKSPACE}#- /env/data/common.yaml\n{data}"),
         );
+        host.set_target(Target::of(PuppetVersion::V7), "test");
         expect_test::expect![[r#"
             1: Error hiera-type-mismatch `a.pool`: 'ntp::servers' binds a parameter of type Array[String], but this value is 'a.pool'
             2: Error hiera-type-mismatch `70000`: 'ntp::port' binds a parameter of type Env::Port (Integer[1, 65535]), but this value is 70000
             3: Error hiera-type-mismatch `plain`: 'ntp::secret' binds a parameter of type Sensitive[String], but this value is 'plain'
             8: Warning hiera-unknown-parameter `ntp::serverz`: class 'ntp' has no parameter 'serverz': automatic parameter lookup never reads this key: did you mean 'ntp::servers'?
             9: Error hiera-interpolation `%{foo('x')}`: unknown interpolation method 'foo': Puppet's lookup fails
-            9: Warning hiera-interpolation `%{lookup()}`: `lookup()` is not a method call (`name('key')`), so it is read as a variable of that name, which never exists: it interpolates nothing
+            9: Warning hiera-interpolation `%{lookup()}`: `lookup()` is not a method call (`name('key')`), so it is read as a variable of that name, which never exists: it interpolates an empty string, with a warning (Undefined variable 'lookup()'); under strict = error (Puppet 8's default) the lookup of 'other' fails
             10: Error hiera-interpolation `%{alias('other')}`: `alias` must be the whole string (it keeps the value's type): Puppet's lookup fails
         "#]]
         .assert_eq(&report(&host, "/env/data/common.yaml"));

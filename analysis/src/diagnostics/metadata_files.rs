@@ -7,7 +7,11 @@
 
 use super::Diagnostic;
 use crate::db::{MetadataFile, Workspace};
-use crate::metadata::{dependency_module, metadata, module_info, standing, Dependency, Standing};
+use crate::metadata::{
+    dependency_module, metadata, module_info, module_of_metadata, standing, Dependency, Standing,
+    IGNORED_BY_PUPPET,
+};
+use crate::target::Target;
 use puppet_syntax::Code;
 use std::collections::HashMap;
 
@@ -18,10 +22,16 @@ pub fn metadata_file_diagnostics(
     file: MetadataFile,
 ) -> Vec<Diagnostic> {
     let m = metadata(db, file);
+    let target = workspace.target(db);
     let mut out: Vec<Diagnostic> = m
         .problems
         .iter()
-        .map(|p| Diagnostic::new(p.range, p.severity, p.code, p.message.clone()))
+        .map(|p| match p.code {
+            Code::MetadataSyntax if target.strict_errors() => {
+                refused_module(db, workspace, file, p.range, &p.message, target)
+            }
+            _ => Diagnostic::new(p.range, p.severity, p.code, p.message.clone()),
+        })
         .collect();
     let text = file.text(db);
     for (entries, key) in [
@@ -38,6 +48,33 @@ pub fn metadata_file_diagnostics(
     }
     out.sort_by_key(|d| (d.range.start(), d.range.end()));
     out
+}
+
+/// A `metadata.json` that does not parse under `strict = error` (Puppet
+/// 8's default): Puppet logs "NAME has an invalid and unparsable
+/// metadata.json file" and refuses the module, so that every use of its
+/// classes, defined types and functions fails (`Could not find class
+/// ::NAME`), and `puppet parser validate` logs the error too. A warning
+/// here: what fails is each use of the module, and an environment that uses
+/// none of it compiles.
+fn refused_module(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    file: MetadataFile,
+    range: puppet_syntax::TextRange,
+    message: &str,
+    target: Target,
+) -> Diagnostic {
+    let syntax = message.strip_suffix(IGNORED_BY_PUPPET).unwrap_or(message);
+    let name = module_of_metadata(db, workspace, file).unwrap_or_else(|| "the module".into());
+    Diagnostic::warning(
+        range,
+        Code::MetadataSyntax,
+        format!(
+            "{syntax}: Puppet {} refuses the module (strict = error: '{name} has an invalid and unparsable metadata.json file'), so every use of its classes, defined types and functions fails; the Forge, `puppet module` and the PDK refuse it too",
+            target.version
+        ),
+    )
 }
 
 fn invalid_range(d: &Dependency, out: &mut Vec<Diagnostic>) {

@@ -32,6 +32,7 @@ use crate::hir::items::{ItemContent, ItemPlace, TopStatement};
 use crate::hir::{item_source_map, DefKind};
 use crate::index::{lookup, Namespace};
 use crate::resolve::scope::item_scopes;
+use crate::target::{PuppetVersion, Strict, Target};
 use crate::workspace::{autoload_expectation, Layout};
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
@@ -263,10 +264,53 @@ fn chunk_reports(
         .collect()
 }
 
+/// Puppet's validation under the target's `strict`: a duplicate key in a
+/// hash literal (`DUPLICATE_KEY`) is ignored under `off`, a warning under
+/// `warning` (as the syntax crate reports it), an error under `error`
+/// (Puppet 8's default), where `puppet parser validate` already fails.
+pub(crate) fn under_strict(mut d: Diagnostic, target: Target) -> Option<Diagnostic> {
+    if d.code != Code::DuplicateKey {
+        return Some(d);
+    }
+    match target.strict {
+        Strict::Off => None,
+        Strict::Warning => Some(d),
+        Strict::Error => {
+            d.severity = Severity::Error;
+            d.message = format!(
+                "{}: Puppet {} fails on it (strict = error), already at `puppet parser validate`",
+                d.message, target.version
+            )
+            .into();
+            Some(d)
+        }
+    }
+}
+
 /// Everything one item reports: Puppet's validation, its autoload
 /// location, a duplicate definition, and what the workspace says about it.
 fn item_report(db: &dyn salsa::Database, workspace: Workspace, item: Item) -> Vec<ItemDiagnostic> {
-    let mut out = item_validation(db, item).clone();
+    let target = workspace.target(db);
+    let mut out: Vec<ItemDiagnostic> = item_validation(db, item)
+        .iter()
+        .filter_map(|d| {
+            Some(ItemDiagnostic {
+                diagnostic: under_strict(d.diagnostic.clone(), target)?,
+                ..*d
+            })
+        })
+        .collect();
+    if target.version >= PuppetVersion::V8 {
+        if let ItemContent::Definition(green) = item.content(db) {
+            if let Some(class) = ast::ClassDef::cast(green.syntax()) {
+                out.extend(
+                    types::non_literal_parameter_types(&class)
+                        .into_iter()
+                        .map(|d| ItemDiagnostic::in_segment(0, d)),
+                );
+            }
+        }
+    }
     out.extend(location_problems(db, workspace.layout(db), item));
     if let Some(message) = duplicate_definition(db, workspace, item) {
         out.push(ItemDiagnostic::in_segment(

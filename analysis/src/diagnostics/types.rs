@@ -9,7 +9,12 @@
 //!   match the parameter's declared type (resolved with the workspace's
 //!   aliases, see [`super::workspace_types`]);
 //! - a constant expression whose evaluation fails (division by zero, `+` on
-//!   incompatible values, a bad access, a selector no option matches).
+//!   incompatible values, a bad access, a selector no option matches);
+//! - a string used as a number in a constant expression (`'1' + 1`): a
+//!   warning under `strict = warning`, an error under `strict = error`
+//!   (Puppet 8's default), where the evaluation fails.
+//!
+//! Constants are evaluated as the workspace's target Puppet.
 //!
 //! Anything that is not constant is left alone: never a guess.
 
@@ -18,6 +23,8 @@ use super::Diagnostic;
 use crate::eval::{Evaluator, Limits};
 use crate::hir::normalized_text;
 use crate::model::{Type, Value};
+use crate::ops::is_numeric_coercion;
+use crate::target::Target;
 use crate::types::{NoAliases, TypeSystem};
 use crate::values::format::to_programmatic;
 use puppet_syntax::ast::{self, AstNode, Expr};
@@ -66,8 +73,20 @@ pub fn is_constant(node: &SyntaxNode) -> bool {
 }
 
 /// The value of a constant expression: `Ok` with the value, `Err` with
-/// Puppet's error, `None` when it cannot be computed statically.
+/// Puppet's error, `None` when it cannot be computed statically; as the
+/// default target Puppet.
 pub fn evaluate(expr: &Expr) -> Option<Result<Value, String>> {
+    evaluate_as(expr, Target::default())
+}
+
+/// [`evaluate`] as the given Puppet.
+pub fn evaluate_as(expr: &Expr, target: Target) -> Option<Result<Value, String>> {
+    evaluate_logged(expr, target).map(|(result, _)| result)
+}
+
+/// [`evaluate_as`], with the warnings Puppet logs (a string coerced to a
+/// number under `strict = warning`).
+fn evaluate_logged(expr: &Expr, target: Target) -> Option<(Result<Value, String>, Vec<String>)> {
     let limits = Limits {
         max_steps: 10_000,
         // Deep enough for real code, shallow enough for a 2 MiB stack
@@ -76,23 +95,25 @@ pub fn evaluate(expr: &Expr) -> Option<Result<Value, String>> {
         ..Limits::default()
     };
     let (body, _, id) = crate::hir::lower::lower_expression(expr);
-    let outcome = Evaluator::new(limits).eval_expression(&std::sync::Arc::new(body), id);
+    let mut evaluator = Evaluator::new(limits);
+    evaluator.target = target;
+    let outcome = evaluator.eval_expression(&std::sync::Arc::new(body), id);
     if let Some(error) = outcome.error {
-        return Some(Err(error.message));
+        return Some((Err(error.message), outcome.warnings));
     }
     if outcome.unsupported.is_some() {
         return None;
     }
     let value = outcome.value?;
-    (!matches!(value, Value::Unknown(_))).then_some(Ok(value))
+    (!matches!(value, Value::Unknown(_))).then_some((Ok(value), outcome.warnings))
 }
 
 /// A declared type, evaluated, if constant; reports it when invalid.
-fn declared_type(expr: &Expr, out: &mut Vec<Diagnostic>) -> Option<Type> {
+fn declared_type(expr: &Expr, target: Target, out: &mut Vec<Diagnostic>) -> Option<Type> {
     if !is_constant(expr.syntax()) {
         return None;
     }
-    match evaluate(expr)? {
+    match evaluate_as(expr, target)? {
         Ok(Value::Type(t)) => Some(t),
         Ok(_) => None,
         Err(message) => {
@@ -106,9 +127,12 @@ fn declared_type(expr: &Expr, out: &mut Vec<Diagnostic>) -> Option<Type> {
     }
 }
 
-/// The value of a constant expression, when it is one.
-pub(crate) fn constant_value(expr: &Expr) -> Option<Value> {
-    is_constant(expr.syntax()).then(|| evaluate(expr))??.ok()
+/// The value of a constant expression, when it is one (and does not fail
+/// under the target Puppet).
+pub(crate) fn constant_value(expr: &Expr, target: Target) -> Option<Value> {
+    is_constant(expr.syntax())
+        .then(|| evaluate_as(expr, target))??
+        .ok()
 }
 
 /// Reports a constant value that `rejects`, saying it `expects` a type.
@@ -118,9 +142,10 @@ fn check_instance(
     expected: impl FnOnce() -> String,
     what: &str,
     (severity, code): (puppet_syntax::Severity, Code),
+    target: Target,
     out: &mut Vec<Diagnostic>,
 ) {
-    let Some(value) = constant_value(value_expr) else {
+    let Some(value) = constant_value(value_expr, target) else {
         return;
     };
     if rejects(&value) {
@@ -143,6 +168,7 @@ pub(super) fn check(
     workspace_types: &WorkspaceTypes,
     out: &mut Vec<Diagnostic>,
 ) {
+    let target = workspace_types.target();
     match node.kind() {
         SyntaxKind::PARAM => {
             let Some(param) = ast::Param::cast(node.clone()) else {
@@ -151,7 +177,7 @@ pub(super) fn check(
             let Some(type_expr) = param.type_expr() else {
                 return;
             };
-            let constant_type = declared_type(&type_expr, out);
+            let constant_type = declared_type(&type_expr, target, out);
             // A default that does not match fails only when the default is
             // used (no value given): a warning.
             let (Some(default), Some(name)) = (param.default_value(), param.name()) else {
@@ -165,20 +191,28 @@ pub(super) fn check(
             if let Some(t) = constant_type {
                 let rejects =
                     |v: &Value| TypeSystem::new(&NoAliases).instance_of(&t, v) == Some(false);
-                check_instance(&default, rejects, || t.to_string(), &what, kind, out);
+                check_instance(
+                    &default,
+                    rejects,
+                    || t.to_string(),
+                    &what,
+                    kind,
+                    target,
+                    out,
+                );
             } else if !is_constant(type_expr.syntax()) {
                 // A type naming workspace aliases, resolved with them.
                 let text = normalized_text(type_expr.syntax());
                 if let Some(t) = workspace_types.resolve(&text) {
                     let rejects = |v: &Value| workspace_types.rejects(&t, v);
                     let expected = || workspace_types.describe(&t);
-                    check_instance(&default, rejects, expected, &what, kind, out);
+                    check_instance(&default, rejects, expected, &what, kind, target, out);
                 }
             }
         }
         SyntaxKind::RETURN_TYPE => {
             if let Some(t) = ast::ReturnType::cast(node.clone()).and_then(|r| r.type_expr()) {
-                declared_type(&t, out);
+                declared_type(&t, target, out);
             }
         }
         SyntaxKind::ATTRIBUTE => {
@@ -200,7 +234,7 @@ pub(super) fn check(
                 let rejects = |v: &Value| v != &Value::Undef && workspace_types.rejects(&t, v);
                 let expected = || workspace_types.describe(&t);
                 let what = format!("parameter '{name}'");
-                check_instance(&value, rejects, expected, &what, kind, out);
+                check_instance(&value, rejects, expected, &what, kind, target, out);
             }
         }
         SyntaxKind::BINARY_EXPR
@@ -231,14 +265,106 @@ pub(super) fn check(
             let Some(expr) = Expr::cast(node.clone()) else {
                 return;
             };
-            if let Some(Err(message)) = evaluate(&expr) {
-                out.push(Diagnostic::error(
+            match evaluate_logged(&expr, target) {
+                Some((Err(message), _)) if is_numeric_coercion(&message) => {
+                    out.push(Diagnostic::error(
+                        node.text_range(),
+                        Code::NumericCoercion,
+                        format!(
+                            "{message}: Puppet {} fails on a string used as a number (strict = error); convert it first (Integer(), Float(), Numeric())",
+                            target.version
+                        ),
+                    ));
+                }
+                Some((Err(message), _)) => out.push(Diagnostic::error(
                     node.text_range(),
                     Code::EvaluationError,
                     message,
-                ));
+                )),
+                Some((Ok(_), warnings)) => {
+                    for message in warnings.iter().filter(|w| is_numeric_coercion(w)) {
+                        out.push(Diagnostic::warning(
+                            node.text_range(),
+                            Code::NumericCoercion,
+                            format!(
+                                "{message}: deprecated, and an error under strict = error (Puppet 8's default); convert it first (Integer(), Float(), Numeric())"
+                            ),
+                        ));
+                    }
+                }
+                None => {}
             }
         }
         _ => {}
+    }
+}
+
+/// Puppet 8's validation of a class's parameter types
+/// (`ILLEGAL_NONLITERAL_PARAMETER_TYPE`, a deprecation Puppet 7 does not
+/// have): a type that is not a literal (`Integer[0, 60*24]`) is reported
+/// by `puppet parser validate` and at compilation with "The parameter
+/// '$minutes' must be a literal type, not a
+/// Puppet::Pops::Model::AccessExpression", and still works.
+pub(super) fn non_literal_parameter_types(class: &ast::ClassDef) -> Vec<Diagnostic> {
+    let Some(params) = class.params() else {
+        return Vec::new();
+    };
+    params
+        .params()
+        .filter_map(|param| {
+            let type_expr = param.type_expr()?;
+            // The grammar makes a parameter's type a type reference,
+            // possibly with access keys: only those are judged.
+            let Expr::AccessExpr(access) = &type_expr else {
+                return None;
+            };
+            if literal_access(access) {
+                return None;
+            }
+            let name = param.name()?;
+            Some(Diagnostic::warning(
+                type_expr.syntax().text_range(),
+                Code::NonLiteralParameterType,
+                format!(
+                    "The parameter '${name}' must be a literal type, not a Puppet::Pops::Model::AccessExpression: Puppet 8 warns (a deprecation); compute the bound elsewhere or write its value"
+                ),
+            ))
+        })
+        .collect()
+}
+
+/// Puppet's `LiteralEvaluator` on an access: its keys must be literals
+/// (the left side is not looked at), and a single key may not be a list
+/// (`Optional[[String]]`).
+fn literal_access(access: &ast::AccessExpr) -> bool {
+    let keys = access.args();
+    if let [Expr::ArrayExpr(_)] = keys.as_slice() {
+        return false;
+    }
+    keys.iter().all(literal)
+}
+
+/// Whether Puppet's `LiteralEvaluator` gives `expr` a value: strings
+/// without interpolation, numbers, booleans, `undef`, `default`, names,
+/// regexps, type references, accesses of literals, negated literals,
+/// arrays and hashes of literals.
+fn literal(expr: &Expr) -> bool {
+    match expr {
+        Expr::Literal(_)
+        | Expr::QualifiedName(_)
+        | Expr::BareWord(_)
+        | Expr::TypeReference(_)
+        | Expr::SqStringExpr(_)
+        | Expr::RegexExpr(_) => true,
+        Expr::DqStringExpr(s) => s.static_value().is_some(),
+        Expr::AccessExpr(access) => literal_access(access),
+        Expr::UnaryExpr(u) => {
+            u.op() == Some(ast::UnaryOp::Neg) && u.operand().as_ref().is_some_and(literal)
+        }
+        Expr::ArrayExpr(a) => a.elements().all(|e| literal(&e)),
+        Expr::HashExpr(h) => h.entries().all(|e| {
+            e.key().as_ref().is_some_and(literal) && e.value().as_ref().is_some_and(literal)
+        }),
+        _ => false,
     }
 }

@@ -216,13 +216,14 @@ fn unknown_reference(
                 bare.rsplit("::").next().unwrap_or_default()
             )),
         ),
-        Target::Qualified { .. } => {
+        // Where reading it does not fail, Puppet's warning is at run time
+        // only: reported where it fails.
+        Target::Qualified { .. } if fails => {
             let Coverage::ClassNotDeclared { class } = &reference.coverage else {
                 return None;
             };
-            Diagnostic::new(
+            Diagnostic::error(
                 range,
-                severity,
                 Code::UnknownVariable,
                 strict(format!(
                     "unknown variable '${name}': class '{class}' is not evaluated when this runs (nothing in the workspace declares it before)"

@@ -7,7 +7,7 @@
 //! workspace, an alias cycle with no real type, a type the evaluator does
 //! not support) is no type at all: the checks using it stay silent.
 
-use super::types::{evaluate, is_constant};
+use super::types::{evaluate_as, is_constant};
 use crate::db::Workspace;
 use crate::infer::{evaluate_type, type_context};
 use crate::model::{Type, Value};
@@ -61,13 +61,18 @@ impl<'a> WorkspaceTypes<'a> {
             return None;
         }
         if is_constant(expr.syntax()) {
-            return match evaluate(&expr)? {
+            return match evaluate_as(&expr, self.target())? {
                 Ok(Value::Type(t)) => Some(t),
                 _ => None,
             };
         }
         let text = TypeText::new(self.db, text.to_string());
         resolve_type_text(self.db, self.workspace, text).0.clone()
+    }
+
+    /// The Puppet the workspace is checked for.
+    pub fn target(&self) -> crate::target::Target {
+        self.workspace.target(self.db)
     }
 
     fn types(&self) -> TypeSystem<'a> {

@@ -110,6 +110,10 @@ pub struct ConfigProblem {
     pub severity: Severity,
     /// Not a problem in the global layer's `hiera.yaml`.
     pub global_only: bool,
+    /// The file is version 3, which only the global layer may use: what
+    /// Puppet does with it depends on the layer and on `strict` (see
+    /// `diagnostics/data_files.rs`).
+    pub version_3: bool,
 }
 
 impl HieraConfig {
@@ -144,6 +148,7 @@ pub fn parse(text: &str) -> HieraConfig {
             message,
             severity: Severity::Error,
             global_only: false,
+            version_3: false,
         });
     };
     let warning = |config: &mut HieraConfig, node: &YamlNode, message: String| {
@@ -152,6 +157,7 @@ pub fn parse(text: &str) -> HieraConfig {
             message,
             severity: Severity::Warning,
             global_only: false,
+            version_3: false,
         });
     };
     let version_node = root.get("version").unwrap_or(&root).clone();
@@ -192,6 +198,9 @@ pub fn parse(text: &str) -> HieraConfig {
                 &version_node,
                 "a hiera.yaml without `version: 5` is read as version 3, which Puppet ignores in an environment or module".to_string(),
             );
+            if let Some(p) = config.problems.last_mut() {
+                p.version_3 = true;
+            }
             return config;
         }
         Some(version) => {
@@ -243,6 +252,7 @@ pub fn parse(text: &str) -> HieraConfig {
                     message,
                     severity: Severity::Error,
                     global_only,
+                    version_3: false,
                 });
             }
             match level(item) {
@@ -260,6 +270,7 @@ pub fn parse(text: &str) -> HieraConfig {
                         message,
                         severity: Severity::Error,
                         global_only: false,
+                        version_3: false,
                     });
                 }
                 Ok(level) => {

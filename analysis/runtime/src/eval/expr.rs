@@ -83,7 +83,8 @@ impl Evaluator {
                         v => Value::Boolean(!v.is_truthy()),
                     }),
                     UnaryOp::Neg => {
-                        let r = ops::unary_minus(&v).map_err(|err| self.op_error(e, err))?;
+                        let r = ops::unary_minus(&v, self.target.strict)
+                            .map_err(|err| self.op_error(e, err))?;
                         self.warnings.extend(r.warnings);
                         Ok(r.value)
                     }
@@ -339,7 +340,8 @@ impl Evaluator {
             _ => None,
         };
         if let Some(aop) = arith {
-            let res = ops::binary(aop, l, r).map_err(|e| self.op_error(at, e))?;
+            let res =
+                ops::binary(aop, l, r, self.target.strict).map_err(|e| self.op_error(at, e))?;
             self.warnings.extend(res.warnings);
             if let Value::Array(a) = &res.value {
                 self.check_size(a.len() as u128)?;
@@ -395,7 +397,8 @@ impl Evaluator {
         if let Value::Type(Type::Alias(name)) = &target {
             return Err(self.error(at, format!("{}[] is not applicable to a type alias", name)));
         }
-        let res = ops::access(&target, &keys).map_err(|e| self.op_error(at, e))?;
+        let res =
+            ops::access(&target, &keys, self.target.strict).map_err(|e| self.op_error(at, e))?;
         self.warnings.extend(res.warnings);
         Ok(res.value)
     }

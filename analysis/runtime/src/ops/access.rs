@@ -1,7 +1,8 @@
 //! The access operator `[]` on strings, arrays, hashes and types.
 
-use super::{Evaluated, OpError};
+use super::{numeric_coercion, Evaluated, OpError};
 use crate::model::{Type, Value};
+use crate::target::Strict;
 use crate::types::{generalize, infer, parameterize_access};
 use crate::values::a_an;
 use crate::values::convert::{string_to_number, Number};
@@ -67,18 +68,25 @@ fn slice_range(len: i64, k1: i64, k2: i64) -> Option<(usize, usize)> {
     Some((start as usize, end as usize))
 }
 
-fn array_index(v: &Value, warnings: &mut Vec<String>) -> Result<i64, OpError> {
+/// An array index: a string that reads as a number is coerced first, as
+/// `strict` lets it be (Puppet's `coerce_numeric`), then must be an Integer.
+fn array_index(v: &Value, strict: Strict, warnings: &mut Vec<String>) -> Result<i64, OpError> {
     match v {
         Value::Integer(i) => Ok(*i),
         Value::String(s) => match string_to_number(s) {
             Some(Number::Int(i)) => {
-                warnings.push(format!(
-                    "The string '{}' was automatically coerced to the numerical value {}",
-                    s, i
-                ));
+                numeric_coercion(strict, s, &i.to_string(), warnings)?;
                 i64::try_from(i).map_err(|_| OpError::Error("index out of range".into()))
             }
-            Some(Number::Float(_)) => err("An Array[] cannot use Float where Integer is expected"),
+            Some(Number::Float(f)) => {
+                numeric_coercion(
+                    strict,
+                    s,
+                    &crate::values::float::ruby_float_to_s(f),
+                    warnings,
+                )?;
+                err("An Array[] cannot use Float where Integer is expected")
+            }
             None => err(format!("The value '{}' cannot be converted to Numeric.", s)),
         },
         Value::Float(_) => err("An Array[] cannot use Float where Integer is expected"),
@@ -89,8 +97,9 @@ fn array_index(v: &Value, warnings: &mut Vec<String>) -> Result<i64, OpError> {
     }
 }
 
-/// Evaluates `target[keys...]`.
-pub fn access(target: &Value, keys: &[Value]) -> Result<Evaluated, OpError> {
+/// Evaluates `target[keys...]`; an array index given as a numeric string
+/// is coerced as `strict` lets it be.
+pub fn access(target: &Value, keys: &[Value], strict: Strict) -> Result<Evaluated, OpError> {
     if target.is_unknown() || keys.iter().any(Value::is_unknown) {
         // One key may name a missing element or key (`undef`); more keys
         // give a slice or the values found.
@@ -141,7 +150,7 @@ pub fn access(target: &Value, keys: &[Value]) -> Result<Evaluated, OpError> {
             let len = a.len() as i64;
             let value = match keys.len() {
                 1 => {
-                    let k = array_index(&keys[0], &mut warnings)?;
+                    let k = array_index(&keys[0], strict, &mut warnings)?;
                     let i = if k < 0 { len + k } else { k };
                     if i < 0 || i >= len {
                         Value::Undef
@@ -150,8 +159,8 @@ pub fn access(target: &Value, keys: &[Value]) -> Result<Evaluated, OpError> {
                     }
                 }
                 2 => {
-                    let k1 = array_index(&keys[0], &mut warnings)?;
-                    let k2 = array_index(&keys[1], &mut warnings)?;
+                    let k1 = array_index(&keys[0], strict, &mut warnings)?;
+                    let k2 = array_index(&keys[1], strict, &mut warnings)?;
                     match slice_range(len, k1, k2) {
                         Some((x, y)) if x < y => Value::Array(a[x..y].to_vec()),
                         _ => Value::Array(Vec::new()),

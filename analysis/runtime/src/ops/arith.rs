@@ -1,7 +1,8 @@
 //! Arithmetic and collection operators: `+ - * / % << >>` and unary minus.
 
-use super::{Evaluated, OpError};
+use super::{numeric_coercion, Evaluated, OpError};
 use crate::model::{OrderedHash, Type, Value};
+use crate::target::Strict;
 use crate::time::{float_secs_to_nanos, Timespan, Timestamp, NS_PER_SEC};
 use crate::types::infer;
 use crate::values::a_an;
@@ -64,7 +65,9 @@ fn num_label(n: &Num) -> &'static str {
     }
 }
 
-fn coerce(v: &Value, warnings: &mut Vec<String>) -> Result<Num, OpError> {
+/// An operand as a number: a string that reads as one is coerced, as
+/// `strict` lets it be.
+fn coerce(v: &Value, strict: Strict, warnings: &mut Vec<String>) -> Result<Num, OpError> {
     match v {
         Value::Integer(i) => Ok(Num::Int(*i as i128)),
         Value::Float(f) => Ok(Num::Float(*f)),
@@ -76,10 +79,7 @@ fn coerce(v: &Value, warnings: &mut Vec<String>) -> Result<Num, OpError> {
                     Number::Int(i) => (Num::Int(i), i.to_string()),
                     Number::Float(f) => (Num::Float(f), crate::values::float::ruby_float_to_s(f)),
                 };
-                warnings.push(format!(
-                    "The string '{}' was automatically coerced to the numerical value {}",
-                    s, shown
-                ));
+                numeric_coercion(strict, s, &shown, warnings)?;
                 Ok(num)
             }
             None => err(format!("The value '{}' cannot be converted to Numeric.", s)),
@@ -552,7 +552,15 @@ fn delete(l: &Value, r: &Value) -> Result<Value, OpError> {
 }
 
 /// Evaluates `left op right`.
-pub fn binary(op: ArithOp, left: &Value, right: &Value) -> Result<Evaluated, OpError> {
+///
+/// A string operand that reads as a number is coerced: with a warning
+/// under `strict = warning`, an error under `strict = error`.
+pub fn binary(
+    op: ArithOp,
+    left: &Value,
+    right: &Value,
+    strict: Strict,
+) -> Result<Evaluated, OpError> {
     if left.is_unknown() || right.is_unknown() {
         return Ok(Evaluated::plain(unknown_result(op, left, right)));
     }
@@ -596,25 +604,25 @@ pub fn binary(op: ArithOp, left: &Value, right: &Value) -> Result<Evaluated, OpE
         _ => {}
     }
     let mut warnings = Vec::new();
-    let l = coerce(left, &mut warnings)?;
+    let l = coerce(left, strict, &mut warnings)?;
     if let Value::SemVer(_) = right {
         return err(format!(
             "Error while evaluating a '{}' expression, can't convert SemanticPuppet::Version into Float",
             op.symbol()
         ));
     }
-    let r = coerce(right, &mut warnings)?;
+    let r = coerce(right, strict, &mut warnings)?;
     let value = numeric(op, l, r)?;
     Ok(Evaluated { value, warnings })
 }
 
 /// Evaluates `-operand`.
-pub fn unary_minus(v: &Value) -> Result<Evaluated, OpError> {
+pub fn unary_minus(v: &Value, strict: Strict) -> Result<Evaluated, OpError> {
     if v.is_unknown() {
         return Ok(Evaluated::plain(Value::Unknown(Type::Numeric)));
     }
     let mut warnings = Vec::new();
-    let value = match coerce(v, &mut warnings)? {
+    let value = match coerce(v, strict, &mut warnings)? {
         Num::Int(i) => check_int(ArithOp::Sub, -i)?,
         Num::Float(f) => Value::Float(-f),
         Num::Span(t) => Value::Timespan(Timespan { nanos: -t.nanos }),

@@ -17,6 +17,7 @@ pub use compare::{compare_op, equals, CompareOp};
 pub use matching::{in_op, match_op, MatchData, MatchOutcome};
 
 use crate::model::Value;
+use crate::target::Strict;
 
 /// Why an operation produced no value.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,6 +45,35 @@ impl From<crate::types::parameterize::AccessError> for OpError {
             crate::types::parameterize::AccessError::Unsupported(m) => OpError::Unsupported(m),
         }
     }
+}
+
+/// Puppet's `NUMERIC_COERCION` issue (a string used as a number, `'1' +
+/// 1`) under `strict`: silent when `off`, a warning when `warning` (Puppet
+/// 7's default), the evaluation fails with the same message when `error`
+/// (Puppet 8's default).
+pub(crate) fn numeric_coercion(
+    strict: Strict,
+    before: &str,
+    after: &str,
+    warnings: &mut Vec<String>,
+) -> Result<(), OpError> {
+    let message =
+        format!("The string '{before}' was automatically coerced to the numerical value {after}");
+    match strict {
+        Strict::Off => Ok(()),
+        Strict::Warning => {
+            warnings.push(message);
+            Ok(())
+        }
+        Strict::Error => Err(OpError::Error(message)),
+    }
+}
+
+/// Whether a message is Puppet's `NUMERIC_COERCION` (as a warning, or the
+/// error it is under `strict = error`).
+pub fn is_numeric_coercion(message: &str) -> bool {
+    message.starts_with("The string '")
+        && message.contains("' was automatically coerced to the numerical value ")
 }
 
 /// A value plus the warnings Puppet logs while computing it (for example

@@ -185,6 +185,10 @@ fn min_or_max(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
     } else {
         Ordering::Greater
     };
+    // Puppet 8 added signatures for SemVer, Timespan and Timestamp values
+    // (all of one kind), compared as what they are; Puppet 7 compares them
+    // as strings (`'9.1.0' > '10.0.0'`), with a deprecation warning.
+    let by_value = ev.target.version >= PuppetVersion::V8 && same_time_or_version_kind(&vals);
     let mut best = vals[0].clone();
     for v in vals.into_iter().skip(1) {
         let o = if let Some(l) = call.lambda {
@@ -192,6 +196,8 @@ fn min_or_max(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
                 Value::Integer(c) => c.cmp(&0),
                 _ => Ordering::Equal,
             }
+        } else if by_value {
+            time_or_version_cmp(&v, &best)
         } else {
             minmax_cmp(&v, &best)
         };
@@ -200,6 +206,31 @@ fn min_or_max(ev: &mut Evaluator, call: Call) -> Result<Value, Flow> {
         }
     }
     Ok(best)
+}
+
+/// Whether every value is a SemVer, or every one a Timespan, or every one
+/// a Timestamp (Puppet 8's `min`/`max` signatures for them).
+fn same_time_or_version_kind(values: &[Value]) -> bool {
+    let kind = |v: &Value| match v {
+        Value::SemVer(_) => Some(0),
+        Value::Timespan(_) => Some(1),
+        Value::Timestamp(_) => Some(2),
+        _ => None,
+    };
+    match values.split_first() {
+        Some((first, rest)) => kind(first).is_some() && rest.iter().all(|v| kind(v) == kind(first)),
+        None => false,
+    }
+}
+
+/// SemVers by precedence, Timespans and Timestamps by time.
+fn time_or_version_cmp(a: &Value, b: &Value) -> Ordering {
+    match (a, b) {
+        (Value::SemVer(x), Value::SemVer(y)) => x.compare(y),
+        (Value::Timespan(x), Value::Timespan(y)) => x.nanos.cmp(&y.nanos),
+        (Value::Timestamp(x), Value::Timestamp(y)) => x.nanos.cmp(&y.nanos),
+        _ => Ordering::Equal,
+    }
 }
 
 /// `dig`.

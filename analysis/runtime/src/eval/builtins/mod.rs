@@ -16,6 +16,7 @@ use super::{Evaluator, Flow};
 use crate::model::{IntRange, IteratorValue, Type, Value};
 use crate::ops::{compare::casecmp, equals};
 use crate::regexp::{RegexError, Regexp};
+use crate::target::PuppetVersion;
 use crate::types::alias::resolve_top;
 use crate::types::normalize::normalize;
 use crate::types::{infer, infer_generalized, infer_set};
