@@ -97,6 +97,10 @@ enum Command {
         /// Modules or directories loaded for reference, not reported.
         #[arg(long = "library")]
         libraries: Vec<PathBuf>,
+        /// The Puppet to infer for: 7 or 8 (default: what the paths'
+        /// metadata.json or Gemfile requires, else 8).
+        #[arg(long, value_name = "7|8")]
+        puppet_version: Option<puppet_analysis::target::PuppetVersion>,
     },
     /// Format manifests (.pp) in place, following the Puppet style guide;
     /// files that do not parse are reported and left untouched (exit
@@ -200,7 +204,11 @@ fn main() -> ExitCode {
                 statistics,
             },
         ),
-        Command::Types { paths, libraries } => cli::types::run(&paths, &libraries),
+        Command::Types {
+            paths,
+            libraries,
+            puppet_version,
+        } => cli::types::run(&paths, &libraries, puppet_version),
         Command::Fmt { paths, check, diff } => {
             cli::fmt::run(&paths, cli::fmt::Mode { check, diff })
         }

@@ -244,7 +244,6 @@ pub struct WorkspaceSettings {
     pub exclude: Excludes,
 }
 
-
 /// `[puppet]`: the Puppet the code is checked for. Unset keys come from the
 /// project's files (`metadata.json`, `Gemfile`) or the version's defaults
 /// ([`crate::target::TargetChoice`]).

@@ -574,3 +574,51 @@ fn puppet_8_upgrade_report_and_fixes() {
         "{out}"
     );
 }
+
+#[test]
+fn types_infers_for_the_chosen_puppet_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("app");
+    write_file(
+        &module,
+        "manifests/init.pp",
+        "class app(Integer $n) {\n  notice($n)\n}\n",
+    );
+    let path = module.to_str().unwrap();
+    let types = |extra: &[&str]| {
+        let mut args = vec!["types", path];
+        args.extend(extra);
+        puppet_ls_with_stderr(&args)
+    };
+    let (status, out, err) = types(&[]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains(r#""name":"n","type":"Integer""#), "{out}");
+    assert_eq!(
+        err.trim(),
+        "types for Puppet 8 (strict = error, strict_variables = true; version the default)"
+    );
+    // Detected from the module's metadata.json, as `check` detects it.
+    write_file(
+        &module,
+        "metadata.json",
+        r#"{"name": "me-app", "version": "1.0.0", "requirements": [{"name": "puppet", "version_requirement": ">= 6.0.0 < 8.0.0"}]}"#,
+    );
+    let (status, _, err) = types(&[]);
+    assert_eq!(status, 0, "{err}");
+    assert!(
+        err.trim().starts_with(
+            "types for Puppet 7 (strict = warning, strict_variables = false; version from "
+        ),
+        "{err}"
+    );
+    // The command line wins.
+    let (status, _, err) = types(&["--puppet-version", "8"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(err.contains("Puppet 8 ("), "{err}");
+    assert!(
+        err.trim().ends_with("version set by --puppet-version)"),
+        "{err}"
+    );
+    let (status, _, err) = types(&["--puppet-version", "6"]);
+    assert_eq!(status, 2, "{err}");
+}

@@ -13,7 +13,9 @@
 # 3. the copy is compiled by Puppet for each fact set of
 #    CompileOracle::FACT_SETS (Debian 12, RedHat 9, Ubuntu 22.04);
 # 4. a probe that saw a value outside its type is an unsound hover; a type
-#    Puppet cannot parse (or that names an unknown type) is invalid syntax.
+#    Puppet cannot parse (or that names an unknown type) is invalid syntax
+#    (every type is parsed by a manifest of its own, evaluated before
+#    site.pp, so also those of a program that does not compile).
 # Precision is the share of evaluated references (probes that ran) whose
 # type is not `Any`, for the modern (`modern_*`) and old-style (`legacy_*`)
 # programs.
@@ -21,14 +23,31 @@
 # With --corpus N, only the precision over N random files of the Debian
 # corpus (/usr/share/puppet/modules) is measured: no compilation.
 #
+# The referee is the Puppet `require 'puppet'` loads (as for
+# tools/compile_oracle.rb): Debian's Puppet 7.23 with the system Ruby's
+# load path, Puppet 8.10 with its library first:
+#
+#   ruby -I /opt/puppet8/root/usr/lib/ruby/vendor_ruby tools/soundness/soundness.rb ...
+#
+# Puppet 8 compiles with its own defaults (strict=error,
+# strict_variables=true) and without the legacy facts, and puppet-ls is
+# asked for the types of the same version (`puppet-ls types
+# --puppet-version 7|8`). `--puppet 7|8` checks that this is the Puppet
+# loaded. A program that does not compile under Puppet 7 is a failure (the
+# programs are written for it); under Puppet 8 it is reported, not a
+# failure, when the original program fails with the same error (the old
+# style programs read `$::osfamily`, an unknown variable there): the
+# probes that ran before the error count.
+#
 # Usage:
-#   ruby tools/soundness/soundness.rb [--puppet-ls BIN] [--json FILE]
-#        [--gate-precision] [PROGRAM_DIR...]
-#   ruby tools/soundness/soundness.rb --corpus N [--seed S] [--puppet-ls BIN]
+#   ruby [-I PUPPET8_LIB] tools/soundness/soundness.rb [--puppet 7|8]
+#        [--puppet-ls BIN] [--json FILE] [--gate-precision] [PROGRAM_DIR...]
+#   ruby [-I PUPPET8_LIB] tools/soundness/soundness.rb --corpus N [--seed S]
+#        [--puppet 7|8] [--puppet-ls BIN] [--gate-precision]
 #
 # Exit status 1 on any unsound hover, invalid type syntax, compilation
-# error or instrumentation problem (and, with --gate-precision, precision
-# below its target).
+# error (see above) or instrumentation problem (and, with
+# --gate-precision, precision below its target).
 
 require 'json'
 require 'open3'
@@ -39,8 +58,13 @@ require_relative '../compile_oracle'
 HERE = File.expand_path(__dir__)
 REPO = File.expand_path('../..', HERE)
 PROBE_MODULE = File.join(HERE, 'probe', 'soundness_probe')
+# The manifest of a program's copy that parses every inferred type.
+TYPES_MANIFEST = '0_soundness_check_types.pp'
 CORPUS = '/usr/share/puppet/modules'
 STDLIB = File.join(CORPUS, 'stdlib')
+PUPPET8_LIB = '/opt/puppet8/root/usr/lib/ruby/vendor_ruby'
+# The referee: the major version of the Puppet loaded.
+PUPPET_MAJOR = CompileOracle.puppet8? ? 8 : 7
 # Precision targets (share of references typed other than `Any`).
 TARGETS = { 'modern' => 0.85, 'legacy' => 0.40, 'corpus' => 0.40, 'corpus modern' => 0.85 }.freeze
 
@@ -62,13 +86,20 @@ module SoundnessProbe
   end
 
   class << self
-    attr_reader :ran, :failures, :invalid
+    attr_reader :ran, :failures, :invalid, :types_checked
 
     def reset
       @ran = Set.new
       @failures = {}
       @invalid = {}
       @types = {}
+      @types_checked = false
+    end
+
+    # Parses every type (soundness_check_types).
+    def check_types(type_strings)
+      @types_checked = true
+      type_strings.each { |t| parse(t) }
     end
 
     # Records that probe `id` ran, and the value when it is not of the type.
@@ -123,6 +154,13 @@ def parse_options
   options = { puppet_ls: nil, json: nil, gate: false, corpus: nil, seed: 1 }
   OptionParser.new do |o|
     o.banner = 'Usage: soundness.rb [options] [PROGRAM_DIR...]'
+    o.on('--puppet MAJOR', Integer, 'the referee: 7 or 8 (default: the Puppet loaded)') do |v|
+      abort "soundness: --puppet #{v}: expected 7 or 8" unless [7, 8].include?(v)
+      next if v == PUPPET_MAJOR
+
+      run = v == 8 ? "ruby -I #{PUPPET8_LIB} #{$PROGRAM_NAME}" : "ruby #{$PROGRAM_NAME} (no -I #{PUPPET8_LIB})"
+      abort "soundness: --puppet #{v}, but Puppet #{Puppet.version} is loaded: run #{run}"
+    end
     o.on('--puppet-ls BIN', 'the puppet-ls binary') { |v| options[:puppet_ls] = v }
     o.on('--json FILE', 'also write every reference as JSON') { |v| options[:json] = v }
     o.on('--gate-precision', 'fail when a precision is below its target') { options[:gate] = true }
@@ -135,12 +173,28 @@ def parse_options
   options
 end
 
+# The referee, as the first line of the report.
+def referee_line
+  settings = if PUPPET_MAJOR >= 8
+               'strict=error, strict_variables=true, no legacy facts'
+             else
+               'strict=warning, strict_variables=false'
+             end
+  "referee: Puppet #{Puppet.version} (#{settings}); puppet-ls types --puppet-version #{PUPPET_MAJOR}"
+end
+
+# `puppet-ls types` for the referee's version: one record per reference.
+def run_types(puppet_ls, paths, libraries)
+  out, err, status = Open3.capture3(puppet_ls, 'types', '--puppet-version', PUPPET_MAJOR.to_s, *paths,
+                                    *libraries.flat_map { |l| ['--library', l] })
+  abort "soundness: puppet-ls types failed: #{err}" unless status.success?
+  out.lines.map { |l| JSON.parse(l) }
+end
+
 # puppet-ls's references in the files under `paths`, by absolute path.
 def inferred_types(puppet_ls, paths)
-  libraries = File.directory?(STDLIB) ? ['--library', STDLIB] : []
-  out, err, status = Open3.capture3(puppet_ls, 'types', *paths, *libraries)
-  abort "soundness: puppet-ls types failed: #{err}" unless status.success?
-  out.lines.map { |l| JSON.parse(l) }.group_by { |r| File.expand_path(r['path']) }
+  libraries = File.directory?(STDLIB) ? [STDLIB] : []
+  run_types(puppet_ls, paths, libraries).group_by { |r| File.expand_path(r['path']) }
 end
 
 # Byte offset of a 1-based line and character column.
@@ -265,7 +319,7 @@ def compile_probes(root, env_name, fact_set)
       { 'error' => e.message.lines.first(3).map(&:strip).join(' ') }
     end
     result.merge!('ran' => SoundnessProbe.ran.to_a, 'failures' => SoundnessProbe.failures,
-                  'invalid' => SoundnessProbe.invalid)
+                  'invalid' => SoundnessProbe.invalid, 'types_checked' => SoundnessProbe.types_checked)
     writer.write(JSON.generate(result))
     writer.close
     exit!(0)
@@ -291,12 +345,21 @@ def precision_line(label, refs)
   share >= target
 end
 
+# A compilation error without what differs between a program's copy and
+# its original: the environment's directory and the column (a probe call
+# is longer than the variable it wraps; lines are unchanged).
+def normalized_error(error, root)
+  error&.gsub(%r{#{Regexp.escape(root)}/(program|original)_\d+}, '<env>')&.gsub(/, column: \d+/, '')
+end
+
 def check_programs(options, programs)
   root = Dir.mktmpdir('puppet-ls-soundness')
   CompileOracle.setup(root)
   types = inferred_types(options[:puppet_ls], programs)
   all_refs = []
   problems = []
+  # Programs that do not compile under Puppet 8, as their originals.
+  not_compiling = []
   invalid = {}
   missed = []
   programs.each_with_index do |program, i|
@@ -311,39 +374,58 @@ def check_programs(options, programs)
     files.each { |rel, text| File.write(File.join(env_dir, rel), text) }
     FileUtils.mkdir_p(File.join(env_dir, 'modules'))
     FileUtils.cp_r(PROBE_MODULE, File.join(env_dir, 'modules'))
-    # Every inferred type is parsed, also those of references that never run.
-    site = File.join(env_dir, 'manifests', 'site.pp')
+    # Every inferred type is parsed, also those of references that never
+    # run: by a manifest of the environment's main manifest directory that
+    # sorts before site.pp (Puppet evaluates them in order, after
+    # instantiating the definitions of all: site.pp's type aliases too).
     type_list = refs.map(&:type).uniq.sort.map { |t| quote(t) }.join(', ')
-    File.write(site, "#{File.read(site)}\nsoundness_check_types([#{type_list}])\n")
+    File.write(File.join(env_dir, 'manifests', TYPES_MANIFEST), "soundness_check_types([#{type_list}])\n")
+    types_checked = false
     by_id = refs.to_h { |r| [r.id, r] }
     CompileOracle::FACT_SETS.each do |os, fact_set|
+      name = "#{File.basename(program)} on #{os}"
       seen = compile_probes(root, env_name, fact_set)
-      problems << "#{File.basename(program)} on #{os}: compilation failed: #{seen['error']}" if seen['error']
       # The probes must not change what the program computes.
       original = compile_probes(root, "original_#{i}", fact_set)
-      if original['catalog'] != seen['catalog']
+      if original['error'] && PUPPET_MAJOR >= 8 &&
+         normalized_error(seen['error'], root) == normalized_error(original['error'], root)
+        not_compiling << "#{name}: #{normalized_error(original['error'], root)}"
+      elsif seen['error']
+        problems << "#{name}: compilation failed: #{seen['error']}"
+      elsif original['error']
+        problems << "#{name}: the original fails, the probed copy compiles: #{original['error']}"
+      elsif original['catalog'] != seen['catalog']
         diff = ((original['catalog'] || []) - (seen['catalog'] || [])).first.to_s[0, 200]
-        problems << "#{File.basename(program)} on #{os}: the probes changed the catalog: #{diff}"
+        problems << "#{name}: the probes changed the catalog: #{diff}"
       end
+      types_checked ||= seen['types_checked']
       seen['ran'].each { |id| by_id[id]&.ran&.push(os) }
       seen['failures'].each { |id, f| by_id[id]&.failures&.store(os, f) }
       seen['invalid'].each { |t, message| invalid[t] ||= message }
     end
+    next if types_checked
+
+    problems << "#{File.basename(program)}: the types were not checked (manifests/#{TYPES_MANIFEST} did not run)"
   end
   FileUtils.rm_rf(root)
-  report(options, all_refs, problems, invalid, missed)
+  report(options, all_refs, problems, invalid, missed, not_compiling)
 end
 
-def report(options, refs, problems, invalid, missed)
+def report(options, refs, problems, invalid, missed, not_compiling)
   probed = refs.reject(&:skipped)
   evaluated = probed.reject { |r| r.ran.empty? }
   unsound = evaluated.reject { |r| r.failures.empty? }
+  puts referee_line
   puts "soundness: #{refs.size} references listed by puppet-ls, #{probed.size} probed, " \
        "#{evaluated.size} evaluated (ran on at least one of #{CompileOracle::FACT_SETS.keys.join(', ')})"
   refs.select(&:skipped).group_by(&:skipped).each do |reason, rs|
     puts "  not probed (#{reason}): #{rs.size}: #{rs.first(5).map { |r| "#{r.program}/#{r.where}" }.join(', ')}"
   end
   puts "  Puppet variables puppet-ls did not list: #{missed.size}#{missed.empty? ? '' : ": #{missed.first(5).join(', ')}"}"
+  unless not_compiling.empty?
+    puts "  do not compile under Puppet #{PUPPET_MAJOR} (nor do the originals; the probes that ran before count):"
+    not_compiling.each { |n| puts "    #{n}" }
+  end
   puts
   puts "unsound hovers: #{unsound.size}"
   unsound.each do |r|
@@ -396,9 +478,7 @@ def check_corpus(options)
   files = Dir.glob(File.join(CORPUS, '*', '{manifests,functions,types}', '**', '*.pp')).sort
   abort "soundness: no corpus under #{CORPUS} (../shared/corpus/install-corpus.sh)" if files.empty?
   sample = files.sample(options[:corpus], random: Random.new(options[:seed]))
-  out, err, status = Open3.capture3(options[:puppet_ls], 'types', *sample, '--library', CORPUS)
-  abort "soundness: puppet-ls types failed: #{err}" unless status.success?
-  by_file = out.lines.map { |l| JSON.parse(l) }.group_by { |r| r['path'] }
+  by_file = run_types(options[:puppet_ls], sample, [CORPUS]).group_by { |r| r['path'] }
   refs = []
   modern_refs = []
   modern_files = 0
@@ -410,6 +490,7 @@ def check_corpus(options)
     modern_files += 1
     modern_refs.concat(rs)
   end
+  puts referee_line
   puts "corpus sample: #{sample.size} of #{files.size} files (seed #{options[:seed]}), " \
        "#{refs.size} references; #{modern_files} modern typed files, #{modern_refs.size} references"
   met = [precision_line('corpus', refs), precision_line('corpus modern', modern_refs)].all?

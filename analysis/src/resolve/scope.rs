@@ -987,7 +987,11 @@ impl Resolver<'_> {
             } => {
                 self.visit(*lhs);
                 let (text, polarity) = condition_key(&body, *lhs);
-                let holds = if *op == BinaryOp::And { polarity } else { !polarity };
+                let holds = if *op == BinaryOp::And {
+                    polarity
+                } else {
+                    !polarity
+                };
                 self.branch.push(BranchFact::Cond(text, holds));
                 self.visit(*rhs);
                 self.branch.pop();

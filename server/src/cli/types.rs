@@ -2,7 +2,11 @@
 //! JSON line each, for tools that check the inference against Puppet
 //! (`tools/soundness/`).
 
+use crate::project_config::PuppetSettings;
+use crate::target::{Origin, TargetChoice};
 use puppet_analysis::host::AnalysisHost;
+use puppet_analysis::target::PuppetVersion;
+use puppet_analysis::version_detection::detect;
 use puppet_syntax::line_index::{ColumnEncoding, LineIndex};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,10 +14,26 @@ use std::process::ExitCode;
 
 /// Prints `{"path","line","column","name","type"}` (1-based line and
 /// column in characters) for each reference in the files under `paths`;
-/// `libraries` (modules such as stdlib) are loaded but not reported.
-pub fn run(paths: &[PathBuf], libraries: &[PathBuf]) -> ExitCode {
+/// `libraries` (modules such as stdlib) are loaded but not reported. The
+/// types are those of `puppet_version`, else of the version the paths'
+/// `metadata.json` or `Gemfile` requires, else of Puppet 8 (as `check`
+/// chooses, without a `puppet-ls.toml`), named on stderr.
+pub fn run(
+    paths: &[PathBuf],
+    libraries: &[PathBuf],
+    puppet_version: Option<PuppetVersion>,
+) -> ExitCode {
     let all: Vec<PathBuf> = paths.iter().chain(libraries).cloned().collect();
-    let host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &all);
+    let mut host = AnalysisHost::from_paths(&puppet_vfs::DiskFs, &all);
+    let command_line = PuppetSettings {
+        version: puppet_version,
+        ..PuppetSettings::default()
+    };
+    let choice = TargetChoice::choose(&[(command_line, Origin::CommandLine)], || {
+        detect(&puppet_vfs::DiskFs, paths)
+    });
+    host.set_target(choice.target, &choice.source_text());
+    eprintln!("types for {choice}");
     let analysis = puppet_ide::snapshot(&host);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -12,7 +12,7 @@ Puppet::Functions.create_function(:soundness_check_types) do
     unless defined?(::SoundnessProbe)
       raise Puppet::Error, 'soundness_check_types only runs under tools/soundness/soundness.rb'
     end
-    type_strings.each { |t| ::SoundnessProbe.parse(t) }
+    ::SoundnessProbe.check_types(type_strings)
     nil
   end
 end
