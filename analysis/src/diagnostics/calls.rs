@@ -22,7 +22,7 @@ use crate::ruby_plugins::{
     plugin_index, ruby_function_deprecations, unambiguous_ruby_dispatches, RubyDeprecation,
 };
 use crate::stdlib::{workspace_stdlib, StdlibSource};
-use crate::target::Strict;
+use crate::target::{PuppetVersion, Strict};
 use crate::workspace::Layout;
 use puppet_syntax::ast::{self, AstNode, Expr, LiteralValue, UnaryOp};
 use puppet_syntax::Code;
@@ -300,8 +300,15 @@ impl CallChecks<'_> {
             Some(message) => format!("{subject}: {message}"),
             None => subject.clone(),
         };
-        let diagnostic = match (deprecation.strict, self.workspace.target(self.db).strict) {
+        let target = self.workspace.target(self.db);
+        // Puppet 7's deprecation warnings are its run-time log, which
+        // puppet-ls left to Puppet before it knew Puppet 8: reported there
+        // only where they fail (`strict = error`), so that checking for
+        // Puppet 7 says what it said.
+        let warns = target.version != PuppetVersion::V7;
+        let diagnostic = match (deprecation.strict, target.strict) {
             (true, Strict::Off) => return,
+            (true, Strict::Warning) | (false, _) if !warns => return,
             (true, Strict::Error) => Diagnostic::error(
                 call.range,
                 Code::DeprecatedFunction,
