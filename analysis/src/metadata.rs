@@ -596,6 +596,27 @@ pub fn declared_dependencies(
     })
 }
 
+/// The modules (lower case) whose `metadata.json` does not parse: Puppet 8
+/// (under `strict = error`) refuses them, so their classes cannot be found.
+/// An empty file is no metadata to Puppet, not a refused one.
+#[salsa::tracked(returns(ref))]
+pub fn unparsable_metadata_modules(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+) -> std::collections::BTreeSet<String> {
+    module_metadata_files(db, workspace)
+        .iter()
+        .filter(|(_, &file)| {
+            !file.text(db).trim().is_empty()
+                && metadata(db, file)
+                    .problems
+                    .iter()
+                    .any(|p| p.code == Code::MetadataSyntax)
+        })
+        .map(|(name, _)| name.clone())
+        .collect()
+}
+
 /// Each module's `metadata.json`, by the module's name (as the layout
 /// names it).
 #[salsa::tracked(returns(ref))]

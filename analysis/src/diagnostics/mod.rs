@@ -762,10 +762,11 @@ impl References<'_> {
 
     fn resolve_class(&self, name: &str, range: TextRange, out: &mut Vec<Diagnostic>) {
         let name = name.trim_start_matches("::").to_lowercase();
-        if name.is_empty()
-            || name == "settings"
-            || !lookup(self.db, self.workspace, Namespace::Class, &name).is_empty()
-        {
+        if name.is_empty() || name == "settings" {
+            return;
+        }
+        if !lookup(self.db, self.workspace, Namespace::Class, &name).is_empty() {
+            self.refused_module(&name, range, out);
             return;
         }
         report_unknown(
@@ -778,6 +779,27 @@ impl References<'_> {
             None,
             out,
         );
+    }
+
+    /// Under `strict = error`, Puppet refuses a module whose metadata.json
+    /// does not parse: declaring one of its classes fails ("Could not find
+    /// class").
+    fn refused_module(&self, class: &str, range: TextRange, out: &mut Vec<Diagnostic>) {
+        let target = self.workspace.target(self.db);
+        let module = class.split("::").next().unwrap_or_default();
+        if target.strict_errors()
+            && crate::metadata::unparsable_metadata_modules(self.db, self.workspace)
+                .contains(module)
+        {
+            out.push(Diagnostic::error(
+                range,
+                Code::UnknownClass,
+                format!(
+                    "Could not find class ::{class}: Puppet {} refuses module '{module}', whose metadata.json does not parse (strict = error)",
+                    target.version
+                ),
+            ));
+        }
     }
 
     /// Qualified type references in type positions must name a type alias
