@@ -36,8 +36,8 @@ Add \"--log-level\" \"debug\" to see more of the server's log."
   '(:modulePaths [] :diagnostics (:ignore []) :puppetVersion "auto")
   "The server's configuration object, as a plist in the JSON shape eglot uses.
 :modulePaths is a vector of extra module directories, :diagnostics :ignore a vector of
-diagnostic codes not to report; :puppetVersion the Puppet whose verdicts are given: "7", "8",
-or "auto" (what the project's metadata.json or Gemfile requires, else 8).  :strict and
+diagnostic codes not to report; :puppetVersion the Puppet whose verdicts are given: \"7\", \"8\",
+or \"auto\" (what the project's metadata.json or Gemfile requires, else 8).  :strict and
 :strictVariables set Puppet's settings of those names where puppet.conf changes them."
   :type 'sexp)
 
