@@ -631,3 +631,29 @@ include m
     "#]]
     .assert_eq(&check_for(fixture, PuppetVersion::V8));
 }
+
+/// A template without parameters reads its variables from the hash
+/// `epp()` passes: under Puppet 8 a call that does not pass one the
+/// template reads fails in the template; a computed hash may pass anything;
+/// under Puppet 7 the read is undef with a warning at run time.
+#[test]
+fn puppet_8_epp_calls_pass_what_parameterless_templates_read() {
+    let fixture = r#"
+#- /ws/modules/m/templates/t.epp
+<%= $port %> <%= $m::x %>
+#- /ws/modules/m/manifests/init.pp
+class m(Hash $h) {
+  $x = 1
+  notice(epp('m/t.epp'))
+  notice(epp('m/t.epp', { 'port' => 80 }))
+  notice(epp('m/t.epp', $h))
+}
+#- /ws/site.pp
+include m
+"#;
+    expect_test::expect![[r#"
+        /ws/modules/m/manifests/init.pp:3 error [unknown-variable] `'m/t.epp'` template 'm/t.epp' reads '$port', which this call does not pass and nothing else sets: Puppet 8 fails in the template (Unknown variable)
+    "#]]
+    .assert_eq(&check_for(fixture, PuppetVersion::V8));
+    assert_eq!(check_for(fixture, PuppetVersion::V7), "");
+}

@@ -119,7 +119,10 @@ impl TemplateChecks<'_> {
             return;
         };
         let Some(params) = template_params(self.db, template) else {
-            return; // No parameter header: any values may be passed.
+            // No parameter header: the template's variables are the keys of
+            // the hash passed (and top-scope variables).
+            self.check_unpassed_variables(template, &name, reference, args.get(1), out);
+            return;
         };
         let declared: BTreeSet<&str> = params.iter().map(|p| p.name.as_str()).collect();
         // Puppet drops keys whose value is undef before matching names.
@@ -157,6 +160,63 @@ impl TemplateChecks<'_> {
                 ),
             ));
         }
+    }
+}
+
+impl TemplateChecks<'_> {
+    /// A template without parameters reads its variables from the hash
+    /// `epp()` passes: where reading an unknown variable fails (Puppet 8),
+    /// a variable this call does not pass, and nothing else sets, fails in
+    /// the template. Reported at the call, which decides it; only when the
+    /// call's hash is written out (or absent).
+    fn check_unpassed_variables(
+        &self,
+        template: SourceFile,
+        name: &str,
+        reference: &Expr,
+        hash: Option<&Expr>,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let target = self.workspace.target(self.db);
+        if !target.unknown_variables_fail() {
+            return;
+        }
+        let passed: BTreeSet<String> = match hash {
+            Some(Expr::HashExpr(hash)) => {
+                let keys: Option<BTreeSet<String>> =
+                    hash.entries().map(|e| e.key()?.static_string()).collect();
+                match keys {
+                    Some(keys) => keys,
+                    None => return,
+                }
+            }
+            Some(_) => return,
+            None => BTreeSet::new(),
+        };
+        let mut unpassed: BTreeSet<String> = BTreeSet::new();
+        for &item in template.items(self.db) {
+            let scopes = crate::resolve::scope::item_scopes(self.db, self.workspace, item);
+            for reference in &scopes.refs {
+                if reference.target == crate::resolve::scope::Target::TemplateArgument
+                    && !passed.contains(reference.name.as_str())
+                {
+                    unpassed.insert(reference.name.to_string());
+                }
+            }
+        }
+        if unpassed.is_empty() {
+            return;
+        }
+        let names: Vec<String> = unpassed.iter().map(|n| format!("'${n}'")).collect();
+        out.push(Diagnostic::error(
+            reference.syntax().text_range(),
+            Code::UnknownVariable,
+            format!(
+                "template '{name}' reads {}, which this call does not pass and nothing else sets: Puppet {} fails in the template (Unknown variable)",
+                names.join(", "),
+                target.version
+            ),
+        ));
     }
 }
 
