@@ -1021,3 +1021,19 @@ pub fn infer_text(text: &str, kind: puppet_syntax::SourceKind) -> crate::infer::
         None => crate::infer::FileTypes::default(),
     }
 }
+
+/// A diagnostic as the fixture tests show it: `path:line severity [code]
+/// `snippet` message` (one line, newline included).
+pub fn render_diagnostic(path: &Path, text: &str, d: &Diagnostic) -> String {
+    let start = (u32::from(d.range.start()) as usize).min(text.len());
+    let line = text[..start].matches('\n').count() + 1;
+    let snippet = text.get(usize::from(d.range.start())..usize::from(d.range.end()));
+    format!(
+        "{}:{line} {} [{}] `{}` {}\n",
+        path.display(),
+        d.severity.as_str(),
+        d.code,
+        snippet.unwrap_or_default(),
+        d.message
+    )
+}

@@ -1,7 +1,7 @@
 //! The incremental database: what is recomputed after an edit (proved with
 //! the query-execution log), and the workspace diagnostics on fixtures.
 
-use puppet_analysis::host::{parse_fixture, AnalysisHost};
+use puppet_analysis::host::{parse_fixture, render_diagnostic, AnalysisHost};
 use puppet_analysis::target::{PuppetVersion, Target};
 use std::path::{Path, PathBuf};
 
@@ -202,18 +202,7 @@ fn check_as(fixture: &str, target: Target) -> String {
     for path in host.paths().map(Path::to_path_buf).collect::<Vec<_>>() {
         let text = host.text(&path).unwrap();
         for d in host.diagnostics(&path) {
-            let line = text[..u32::from(d.range.start()) as usize]
-                .matches('\n')
-                .count()
-                + 1;
-            let snippet = &text[d.range];
-            out.push_str(&format!(
-                "{}:{line} {} [{}] `{snippet}` {}\n",
-                path.display(),
-                d.severity.as_str(),
-                d.code,
-                d.message
-            ));
+            out.push_str(&render_diagnostic(&path, &text, &d));
         }
     }
     out

@@ -8,7 +8,7 @@
 //! stdlib files (`test_data/stdlib/`, whose README records what Puppet 8.10
 //! and 7.23 answered for these calls).
 
-use puppet_analysis::host::{parse_fixture, AnalysisHost};
+use puppet_analysis::host::{parse_fixture, render_diagnostic, AnalysisHost};
 use puppet_analysis::stdlib::StdlibSource;
 use puppet_analysis::target::{PuppetVersion, Strict, Target};
 use std::path::Path;
@@ -38,18 +38,7 @@ fn check(stdlib: &str, manifests: &str, target: Target) -> String {
         }
         let text = host.text(&path).unwrap();
         for d in host.diagnostics(&path) {
-            let line = text[..u32::from(d.range.start()) as usize]
-                .matches('\n')
-                .count()
-                + 1;
-            out.push_str(&format!(
-                "{}:{line} {} [{}] `{}` {}\n",
-                path.display(),
-                d.severity.as_str(),
-                d.code,
-                &text[d.range],
-                d.message
-            ));
+            out.push_str(&render_diagnostic(&path, &text, &d));
         }
     }
     out

@@ -24,7 +24,7 @@
 //! not fail).
 
 use puppet_analysis::eval::record::{eval_case_as, CaseRecord};
-use puppet_analysis::host::{parse_fixture, AnalysisHost};
+use puppet_analysis::host::{parse_fixture, render_diagnostic, AnalysisHost};
 use puppet_analysis::target::{PuppetVersion, Strict, Target};
 use std::path::Path;
 
@@ -150,15 +150,7 @@ fn render(host: &AnalysisHost, codes: &[&str]) -> String {
             if !codes.is_empty() && !codes.contains(&d.code.as_str()) {
                 continue;
             }
-            let line = text[..usize::from(d.range.start())].matches('\n').count() + 1;
-            out.push_str(&format!(
-                "{}:{line} {} [{}] `{}` {}\n",
-                path.display(),
-                d.severity.as_str(),
-                d.code,
-                &text[d.range],
-                d.message
-            ));
+            out.push_str(&render_diagnostic(&path, &text, &d));
         }
     }
     out

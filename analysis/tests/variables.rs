@@ -2,7 +2,7 @@
 //! inheritance, qualified names, templates, match variables, reassignment
 //! and unused variables, on multi-file fixtures.
 
-use puppet_analysis::host::{parse_fixture, AnalysisHost};
+use puppet_analysis::host::{parse_fixture, render_diagnostic, AnalysisHost};
 use puppet_analysis::resolve::resolution::{variable_resolution, FileTarget};
 use puppet_analysis::target::{PuppetVersion, Target};
 use std::path::Path;
@@ -42,18 +42,7 @@ fn check_for(fixture: &str, version: PuppetVersion) -> String {
             if !CODES.contains(&d.code.as_str()) {
                 continue;
             }
-            let line = text[..u32::from(d.range.start()) as usize]
-                .matches('\n')
-                .count()
-                + 1;
-            out.push_str(&format!(
-                "{}:{line} {} [{}] `{}` {}\n",
-                path.display(),
-                d.severity.as_str(),
-                d.code,
-                &text[d.range],
-                d.message
-            ));
+            out.push_str(&render_diagnostic(&path, &text, &d));
         }
     }
     out
