@@ -439,9 +439,32 @@ fn configuration_hides_ignored_codes() {
             .map(|d| d["severity"].clone())
     };
     assert_eq!(severity_of_unknown_variable(&params), Some(json!(1)));
+    let announced = |server: &mut Server, version: &str| {
+        server
+            .wait_notification(
+                "puppet-ls/target",
+                |p| p["version"] == version,
+                std::time::Duration::from_secs(20),
+            )
+            .unwrap_or_else(|| panic!("no puppet-ls/target for Puppet {version}"))
+    };
+    let target = announced(&mut server, "8");
+    assert_eq!(
+        target["description"],
+        "Puppet 8 (strict = error, strict_variables = true; version the default)"
+    );
     server.notify(
         "workspace/didChangeConfiguration",
         json!({"settings": {"puppetVersion": "7"}}),
+    );
+    let target = announced(&mut server, "7");
+    assert_eq!(
+        (&target["strict"], &target["strictVariables"]),
+        (&json!("warning"), &json!(false))
+    );
+    assert_eq!(
+        target["description"],
+        "Puppet 7 (strict = warning, strict_variables = false; version set by the editor's settings)"
     );
     let params =
         server.wait_diagnostics(&uri, |p| severity_of_unknown_variable(p) == Some(json!(2)));

@@ -183,6 +183,12 @@ async function startClient(): Promise<void> {
   };
   const started = new LanguageClient(SECTION, 'puppet-ls', serverOptions, clientOptions);
   started.registerFeature(new StatusProgressFeature(started));
+  // The Puppet the server checks for, in the status bar's tooltip.
+  started.onNotification('puppet-ls/target', (params: { description?: unknown }) => {
+    if (started === client && typeof params?.description === 'string') {
+      status.checkingFor(params.description);
+    }
+  });
   started.onDidChangeState((e) => {
     if (started !== client) {
       return;

@@ -42,6 +42,8 @@ export class ServerStatus {
   private phaseValue: Phase = 'starting';
   private detail: string | undefined;
   private server: ServerInfo | undefined;
+  /** The Puppet the server checks for (its `puppet-ls/target` description). */
+  private target: string | undefined;
   private readonly progress = new Map<string, ProgressItem>();
   private readonly listeners: (() => void)[] = [];
 
@@ -78,6 +80,7 @@ export class ServerStatus {
   /** Looking for the binary and launching it. */
   starting(server?: ServerInfo): void {
     this.server = server;
+    this.target = undefined;
     this.set('starting');
   }
 
@@ -92,6 +95,15 @@ export class ServerStatus {
       this.server = { ...this.server, version };
     }
     this.set('ready');
+  }
+
+  /**
+   * The server's `puppet-ls/target` notification: the Puppet it checks for
+   * and where the version came from, shown in the tooltip.
+   */
+  checkingFor(description: string): void {
+    this.target = description;
+    this.changed();
   }
 
   /** Stopped on purpose (restart, deactivation). */
@@ -143,7 +155,8 @@ export class ServerStatus {
       return '';
     }
     const version = this.server.version !== undefined ? ` ${this.server.version}` : '';
-    return `\n\npuppet-ls${version}: ${this.server.path} (found via ${this.server.source})`;
+    const target = this.target !== undefined && this.phaseValue === 'ready' ? `\n\nChecking for ${this.target}` : '';
+    return `\n\npuppet-ls${version}: ${this.server.path} (found via ${this.server.source})${target}`;
   }
 
   view(): StatusView {

@@ -32,6 +32,17 @@ describe('ServerStatus', () => {
     assert.deepEqual(seen, ['$(sync~spin) puppet-ls', '$(check) puppet-ls']);
   });
 
+  it('shows the Puppet the server checks for once it says, until it starts again', () => {
+    const status = started();
+    status.checkingFor('Puppet 8 (strict = error, strict_variables = true; version the default)');
+    assert.match(
+      status.view().tooltip,
+      /\(found via PATH\)\n\nChecking for Puppet 8 \(strict = error, strict_variables = true; version the default\)\n\nClick/,
+    );
+    status.starting(server);
+    assert.doesNotMatch(status.view().tooltip, /Checking for/);
+  });
+
   it('shows indexing with the percentage and message of the work-done reports, then ready again', () => {
     const status = started();
     status.report('puppet-ls/1', { kind: 'begin', title: 'Indexing Puppet code', percentage: 0 });

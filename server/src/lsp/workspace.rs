@@ -162,11 +162,41 @@ pub async fn index(backend: Backend) {
         let config = state.config.clone();
         state.apply_config(config);
     }
+    announce_target(&backend);
     backend.readiness().settle("indexed");
     tracing::info!("indexed {count} files under {roots:?}");
     progress.report(95, "checking".to_string());
     diagnostics::workspace_changed(&backend);
     progress.end(format!("{count} files"));
+}
+
+/// The `puppet-ls/target` notification: the Puppet the workspace is
+/// checked for and where its version came from (`{"version": "8",
+/// "strict": "error", "strictVariables": true, "description": "Puppet 8
+/// (...; version the default)"}`), for the editor's status.
+#[derive(Debug)]
+pub enum TargetNotification {}
+
+impl tower_lsp_server::lsp_types::notification::Notification for TargetNotification {
+    type Params = serde_json::Value;
+    const METHOD: &'static str = "puppet-ls/target";
+}
+
+fn announce_target(backend: &Backend) {
+    let params = {
+        let state = backend.state();
+        let target = state.target.target;
+        serde_json::json!({
+            "version": target.version.to_string(),
+            "strict": target.strict.as_str(),
+            "strictVariables": target.strict_variables,
+            "description": state.target.to_string(),
+        })
+    };
+    let client = backend.client().clone();
+    tokio::spawn(async move {
+        client.send_notification::<TargetNotification>(params).await;
+    });
 }
 
 /// `workspace/didChangeWatchedFiles`: files changed outside the editor are
@@ -236,6 +266,9 @@ pub async fn watched_files_changed(backend: &Backend, changes: Vec<FileEvent>) {
             state.apply_config(config);
         }
     }
+    if requirements_changed {
+        announce_target(backend);
+    }
     diagnostics::workspace_changed(backend);
 }
 
@@ -283,6 +316,7 @@ pub fn configuration_changed(backend: &Backend, settings: &Value) {
     if reindex {
         tokio::spawn(index(backend.clone()));
     } else {
+        announce_target(backend);
         diagnostics::workspace_changed(backend);
     }
 }
