@@ -646,3 +646,19 @@ include m
     .assert_eq(&check_for(fixture, PuppetVersion::V8));
     assert_eq!(check_for(fixture, PuppetVersion::V7), "");
 }
+
+/// Classes declared from Hiera data (`hiera_include`, `lookup(...).include`)
+/// may be any class: no read of a class variable is then reported as
+/// undeclared.
+#[test]
+fn classes_declared_from_data_may_be_any_class() {
+    for declaration in [
+        "hiera_include('classes')",
+        "lookup('classes', Array[String]).include",
+    ] {
+        let fixture = format!(
+            "#- /ws/modules/m/manifests/init.pp\nclass m {{\n  notice($other::x)\n}}\n#- /ws/modules/other/manifests/init.pp\nclass other {{ $x = 1 }}\n#- /ws/site.pp\n{declaration}\n"
+        );
+        assert_eq!(check_for(&fixture, PuppetVersion::V8), "", "{declaration}");
+    }
+}

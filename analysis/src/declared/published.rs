@@ -75,6 +75,10 @@ pub fn published(body: &Body) -> Published {
 /// `::`, and whether it declares some it does not name.
 pub fn declared_by(body: &Body, id: ExprId) -> Option<(Vec<String>, bool)> {
     let names: Vec<ExprId> = match &body[id] {
+        // Classes named in Hiera data: any class.
+        Expr::Call { function, .. } if function.as_str() == "hiera_include" => {
+            return Some((Vec::new(), true));
+        }
         Expr::Call { function, args, .. }
             if matches!(function.as_str(), "include" | "contain" | "require") =>
         {
