@@ -9,7 +9,9 @@ use crate::metadata;
 use crate::semver::{SimpleRange, Version, VersionRange};
 use crate::target::PuppetVersion;
 use puppet_vfs::FileSystem;
+use regex::Regex;
 use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
 
 /// A version found in a project's files, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -115,9 +117,12 @@ pub fn from_metadata(text: &str) -> Option<(PuppetVersion, String)> {
 /// default of `ENV.fetch('PUPPET_GEM_VERSION', '~> 8.0')` /
 /// `ENV['PUPPET_GEM_VERSION'] || '~> 8.0'`.
 pub fn from_gemfile(text: &str) -> Option<(PuppetVersion, String)> {
-    let gem = regex::Regex::new(r#"^\s*gem\s*\(?\s*['"](puppet|openvox)['"]\s*(.*)$"#).ok()?;
-    let requirement =
-        regex::Regex::new(r#"['"]\s*((?:~>|>=|<=|!=|>|<|=)?\s*[0-9][0-9A-Za-z.]*)\s*['"]"#).ok()?;
+    static GEM: LazyLock<Option<Regex>> =
+        LazyLock::new(|| Regex::new(r#"^\s*gem\s*\(?\s*['"](puppet|openvox)['"]\s*(.*)$"#).ok());
+    static REQUIREMENT: LazyLock<Option<Regex>> = LazyLock::new(|| {
+        Regex::new(r#"['"]\s*((?:~>|>=|<=|!=|>|<|=)?\s*[0-9][0-9A-Za-z.]*)\s*['"]"#).ok()
+    });
+    let (gem, requirement) = (GEM.as_ref()?, REQUIREMENT.as_ref()?);
     text.lines().find_map(|line| {
         let line = line.split('#').next().unwrap_or_default();
         let captures = gem.captures(line)?;

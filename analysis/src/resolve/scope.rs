@@ -277,7 +277,8 @@ pub struct VarRef {
 /// assignments, or a qualified one's class declaration.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub enum Coverage {
-    /// On every path (or the reference is not a local one).
+    /// On every path, as far as puppet-ls can tell (or the reference is
+    /// not a local one).
     #[default]
     Every,
     /// Not on the paths through the arms of conditionals that do not
@@ -285,9 +286,6 @@ pub enum Coverage {
     /// arm that does not assign it), each decided by values Puppet computes
     /// from its inputs: unassigned for some input.
     SomePaths,
-    /// Assigned under nested or correlated conditions puppet-ls does not
-    /// follow: maybe not on every path.
-    Unproven,
     /// `$class::name` of a workspace class that nothing can have declared
     /// before the read (see [`super::declarations`]): not evaluated yet.
     ClassNotDeclared { class: String },
@@ -1238,45 +1236,31 @@ impl Resolver<'_> {
                 _ => None,
             }
         };
+        // Arms nested in others, or of several conditionals, may be
+        // correlated in ways puppet-ls does not follow: not proven
+        // unassigned.
         let Some(arms) = extras
             .iter()
             .map(arm_of)
             .collect::<Option<Vec<(u32, u32)>>>()
         else {
-            return Coverage::Unproven;
+            return Coverage::Every;
         };
-        // Assignments in several conditionals may be correlated in ways
-        // puppet-ls does not follow.
-        let constructs: BTreeSet<u32> = arms.iter().map(|(c, _)| *c).collect();
-        if constructs.len() > 1 {
-            let conds: BTreeSet<(&String, bool)> = extras
-                .iter()
-                .flatten()
-                .filter_map(|f| match f {
-                    BranchFact::Cond(text, holds) => Some((text, *holds)),
-                    BranchFact::Arm(..) => None,
-                })
-                .collect();
-            if conds
-                .iter()
-                .any(|(text, holds)| conds.contains(&(*text, !holds)))
-            {
-                return Coverage::Every;
-            }
-            return Coverage::Unproven;
+        let Some(&(construct, _)) = arms.first() else {
+            return Coverage::Every;
+        };
+        if arms.iter().any(|(c, _)| *c != construct) {
+            return Coverage::Every;
         }
         // Every arm of the conditional assigns it or fails.
-        for construct in &constructs {
-            if let Some((count, failing)) = self.exhaustive.get(construct) {
-                let covered: BTreeSet<u32> = arms
-                    .iter()
-                    .filter(|(c, _)| c == construct)
-                    .map(|(_, k)| *k)
-                    .chain(failing.iter().copied())
-                    .collect();
-                if covered.len() as u32 == *count {
-                    return Coverage::Every;
-                }
+        if let Some((count, failing)) = self.exhaustive.get(&construct) {
+            let covered: BTreeSet<u32> = arms
+                .iter()
+                .map(|(_, k)| *k)
+                .chain(failing.iter().copied())
+                .collect();
+            if covered.len() as u32 == *count {
+                return Coverage::Every;
             }
         }
         Coverage::SomePaths

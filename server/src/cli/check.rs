@@ -269,9 +269,11 @@ fn report_title(options: &Options, target: &TargetChoice, paths: &[PathBuf]) -> 
     }
 }
 
-/// An analysis problem with the fix `check --fix` applies for its code.
+/// An analysis problem with the fix `check --fix` applies for its code
+/// (legacy facts: in manifests, as [`legacy_fact_edits`] rewrites them;
+/// Hiera data's `%{::fact}` has a suggestion but no rewrite).
 fn with_fix(mut problem: Problem) -> Problem {
-    if problem.code == ProblemCode::Analysis(Code::LegacyFact) {
+    if problem.code == ProblemCode::Analysis(Code::LegacyFact) && is_manifest(&problem.path) {
         if let Some((_, instead)) = problem.message.rsplit_once("; use ") {
             problem.fix = Some(format!("Replace with {instead}"));
         }

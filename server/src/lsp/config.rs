@@ -15,7 +15,6 @@ use crate::project_config::{
     validate_code_name, ProjectConfig, PuppetSettings, SeveritySetting, FILE_NAME,
 };
 use crate::target::{Origin, TargetChoice};
-use puppet_analysis::target::{PuppetVersion, Strict};
 use puppet_lint_checks::LintConfig;
 use puppet_syntax::Code;
 use serde_json::Value;
@@ -186,33 +185,31 @@ impl Config {
 /// default). Anything else is ignored with a warning.
 pub fn editor_puppet_settings(value: &Value) -> PuppetSettings {
     let value = value.get("puppet-ls").unwrap_or(value);
-    let word = |key: &str| {
-        let found = value.get(key)?;
-        let text = match found {
-            Value::String(s) => s.trim().to_string(),
-            Value::Number(n) => n.to_string(),
-            _ => {
-                tracing::warn!("{key}: {found} is not a word; ignored");
-                return None;
-            }
-        };
-        (!text.is_empty() && text != "auto").then_some(text)
-    };
-    let parsed = |key: &str, parse: &dyn Fn(&str) -> Result<(), String>| {
-        word(key).filter(|w| match parse(w) {
-            Ok(()) => true,
-            Err(e) => {
-                tracing::warn!("{key}: {e}; ignored");
-                false
-            }
-        })
-    };
     PuppetSettings {
-        version: parsed("puppetVersion", &|w| w.parse::<PuppetVersion>().map(|_| ()))
-            .and_then(|w| w.parse().ok()),
-        strict: parsed("strict", &|w| w.parse::<Strict>().map(|_| ())).and_then(|w| w.parse().ok()),
+        version: editor_word(value, "puppetVersion"),
+        strict: editor_word(value, "strict"),
         strict_variables: value.get("strictVariables").and_then(Value::as_bool),
     }
+}
+
+/// A setting written as a word (or a number): `None` when absent, empty or
+/// `auto`, or not a valid word (with a warning).
+fn editor_word<T: std::str::FromStr<Err = String>>(value: &Value, key: &str) -> Option<T> {
+    let found = value.get(key)?;
+    let text = match found {
+        Value::String(s) => s.trim().to_string(),
+        Value::Number(n) => n.to_string(),
+        _ => {
+            tracing::warn!("{key}: {found} is not a word; ignored");
+            return None;
+        }
+    };
+    if text.is_empty() || text == "auto" {
+        return None;
+    }
+    text.parse()
+        .map_err(|e| tracing::warn!("{key}: {e}; ignored"))
+        .ok()
 }
 
 /// The project's `puppet-ls.toml` (if any; else the defaults of one in
@@ -348,6 +345,7 @@ fn flag(section: Option<&Value>, key: &str, default: bool) -> Option<bool> {
 mod tests {
     use super::*;
     use crate::project_config::{LintSettings, SeveritySetting};
+    use puppet_analysis::target::{PuppetVersion, Strict};
     use serde_json::json;
     use std::collections::BTreeMap;
 

@@ -42,28 +42,17 @@ impl LegacyFacts {
             .iter()
             .filter_map(|c| c.str_field("legacy").map(str::to_string))
             .collect();
-        let exact = json
-            .get("exact")?
-            .as_object()?
-            .iter()
+        let exact = entries(&json, "exact")
             .filter(|(name, _)| !conflicts.contains(name))
             .filter_map(|(name, entry)| Some((name.clone(), path_of(entry)?)))
             .collect();
-        let patterns = json
-            .get("patterns")
-            .and_then(Json::as_object)
-            .into_iter()
-            .flatten()
+        let patterns = entries(&json, "patterns")
             .filter_map(|(_, entry)| {
                 let regex = regex::Regex::new(entry.str_field("regex")?).ok()?;
                 Some((regex, path_of(entry)?))
             })
             .collect();
-        let unmapped = json
-            .get("unmapped")
-            .and_then(Json::as_object)
-            .into_iter()
-            .flatten()
+        let unmapped = entries(&json, "unmapped")
             .map(|(name, _)| name.clone())
             .chain(conflicts)
             .collect();
@@ -102,6 +91,14 @@ impl LegacyFacts {
             || self.unmapped.iter().any(|u| u == name)
             || self.patterns.iter().any(|(r, _)| r.is_match(name))
     }
+}
+
+/// The members of the table's object `key` (none when it is absent).
+fn entries<'a>(json: &'a Json, key: &str) -> impl Iterator<Item = (&'a String, &'a Json)> {
+    json.get(key)
+        .and_then(Json::as_object)
+        .into_iter()
+        .flatten()
 }
 
 /// The mapping (empty if the embedded data fails to parse).
