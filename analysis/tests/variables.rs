@@ -614,7 +614,7 @@ class other { $x = 1 }
 include m
 "#;
     expect_test::expect![[r#"
-        /ws/modules/m/manifests/init.pp:11 warning [unknown-variable] `$f` variable '$f' is not assigned on every path to this read (a conditional does not assign it in every arm): Puppet 8 fails where it is not (strict_variables)
+        /ws/modules/m/manifests/init.pp:11 error [unknown-variable] `$f` variable '$f' is assigned only in some arms of a conditional decided by parameters: where a declaration's values send it the other way, Puppet 8 fails on reading it (strict_variables)
         /ws/modules/m/manifests/init.pp:14 error [unknown-variable] `$other::x` unknown variable '$other::x': class 'other' is not evaluated when this runs (nothing in the workspace declares it before): Puppet 8 fails on reading it (strict_variables)
         /ws/modules/m/manifests/init.pp:16 error [unknown-variable] `$nope` unknown variable '$nope': Puppet 8 fails on reading it (strict_variables)
     "#]]

@@ -201,6 +201,17 @@ fn unknown_reference(
                 strictness(target)
             ),
         ),
+        // The conditional is decided by parameters, which some declaration
+        // can set the other way.
+        Target::Local(_) if fails && reference.coverage == Coverage::UnassignedForSomeInput => Diagnostic::error(
+            range,
+            Code::UnknownVariable,
+            format!(
+                "variable '${name}' is assigned only in some arms of a conditional decided by parameters: where a declaration's values send it the other way, Puppet {} fails on reading it ({})",
+                target.version,
+                strictness(target)
+            ),
+        ),
         Target::Unknown => Diagnostic::new(
             range,
             severity,

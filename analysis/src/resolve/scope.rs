@@ -284,8 +284,17 @@ pub enum Coverage {
     /// Not on the paths through the arms of conditionals that do not
     /// assign it (an `if` without `else`, a `case` without `default`, an
     /// arm that does not assign it), each decided by values Puppet computes
-    /// from its inputs: unassigned for some input.
+    /// from its inputs: maybe unassigned, though the inputs that leave it
+    /// so may never reach the read (correlated conditions, a `case` over a
+    /// value that always matches one of its options).
     SomePaths,
+    /// Assigned in one arm of an `if` or `unless` whose condition reads only
+    /// the definition's parameters, and read wherever
+    /// that conditional has run (after it in the same scope, not under
+    /// another condition, with no `fail()` or `return()` in between that
+    /// could stop the others): the inputs that send the condition the other
+    /// way leave it unassigned at the read.
+    UnassignedForSomeInput,
     /// `$class::name` of a workspace class that nothing can have declared
     /// before the read (see [`super::declarations`]): not evaluated yet.
     ClassNotDeclared { class: String },
@@ -521,6 +530,8 @@ pub fn item_scopes(db: &dyn salsa::Database, workspace: Workspace, item: Item) -
         exhaustive: HashMap::new(),
         cond_constructs: HashSet::new(),
         construct_inputs: HashMap::new(),
+        input_decided: HashMap::new(),
+        stops_seen: 0,
     };
     if kind == ScopeKind::Class {
         if let Some(signature) = signature.as_ref() {
@@ -689,6 +700,24 @@ fn deciding_variables(body: &Body, expressions: &[ExprId]) -> Option<BTreeSet<Na
     (!names.is_empty()).then_some(names)
 }
 
+/// Whether an expression holds a match (`=~`, `!~`) anywhere.
+fn has_match(body: &Body, id: ExprId) -> bool {
+    let mut stack = vec![id];
+    while let Some(id) = stack.pop() {
+        if matches!(
+            body[id],
+            Expr::Binary {
+                op: BinaryOp::Match | BinaryOp::NotMatch,
+                ..
+            }
+        ) {
+            return true;
+        }
+        stack.extend(body.children(id));
+    }
+    false
+}
+
 /// Calls that read variables by name at runtime: templates see the
 /// calling scope (`template()`, `inline_template()`, `inline_epp()`), and
 /// `getvar('x')` / `defined('$x')` name a variable in a string.
@@ -746,6 +775,13 @@ struct Resolver<'a> {
     /// For each conditional construct, the variables that decide which
     /// arm runs, when that is all that decides it.
     construct_inputs: HashMap<u32, Option<BTreeSet<Name>>>,
+    /// The `if`s without `elsif` and the `unless`es whose condition reads
+    /// nothing but parameters of the definition, with
+    /// the condition's canonical text and how many calls that can stop the
+    /// evaluation (`fail()`, `return()`) preceded them.
+    input_decided: HashMap<u32, (String, u32)>,
+    /// `fail()` and `return()` calls seen so far in flow order.
+    stops_seen: u32,
 }
 
 impl Resolver<'_> {
@@ -806,6 +842,31 @@ impl Resolver<'_> {
             .insert(construct, (arms.len() as u32, failing));
     }
 
+    /// Records a two-way conditional decided by the definition's
+    /// parameters alone: any declaration may pass values that take either
+    /// arm. Facts are left out: the nodes a code base serves may all take
+    /// the same arm (`if $facts['os']['family'] == 'Debian'` on a Debian
+    /// fleet). So are type matches (`=~`): `$x =~ String` always holds for
+    /// a `String $x`.
+    fn record_input_decided(&mut self, construct: u32, condition: ExprId, text: &str) {
+        let Some(Some(inputs)) = self.construct_inputs.get(&construct) else {
+            return;
+        };
+        let Some(frame) = self.frames.last() else {
+            return;
+        };
+        let is_input = |name: &Name| {
+            frame.vars.get(name).is_some_and(|defs| {
+                defs.iter()
+                    .all(|&d| self.out.defs[d.0 as usize].kind.is_param())
+            })
+        };
+        if !has_match(self.body, condition) && inputs.iter().all(is_input) {
+            self.input_decided
+                .insert(construct, (text.to_string(), self.stops_seen));
+        }
+    }
+
     fn visit_all(&mut self, ids: &[ExprId]) {
         for &id in ids {
             self.visit(id);
@@ -831,6 +892,9 @@ impl Resolver<'_> {
             } => {
                 if reads_variables_dynamically(&body, function, args) {
                     self.mark_dynamic_reads();
+                }
+                if matches!(function.as_str(), "fail" | "return") {
+                    self.stops_seen += 1;
                 }
                 self.visit_all(args);
                 if let Some(l) = lambda {
@@ -878,6 +942,9 @@ impl Resolver<'_> {
                     .insert(construct, deciding_variables(&body, &deciding));
                 let conditions: Vec<(String, bool)> =
                     deciding.iter().map(|&c| condition_key(&body, c)).collect();
+                if elsifs.is_empty() {
+                    self.record_input_decided(construct, *condition, &conditions[0].0);
+                }
                 let mut arms: Vec<&[ExprId]> = vec![then];
                 arms.extend(elsifs.iter().map(|(_, b)| b.as_slice()));
                 if let Some(o) = otherwise {
@@ -910,6 +977,7 @@ impl Resolver<'_> {
                     .insert(construct, deciding_variables(&body, &[*condition]));
                 // `unless c` is `if !c`.
                 let (text, polarity) = condition_key(&body, *condition);
+                self.record_input_decided(construct, *condition, &text);
                 let conditions = [(text, !polarity)];
                 let mut arms: Vec<&[ExprId]> = vec![then];
                 if let Some(o) = otherwise {
@@ -1263,7 +1331,42 @@ impl Resolver<'_> {
                 return Coverage::Every;
             }
         }
+        if self.read_follows_input_decision(construct, defs) {
+            return Coverage::UnassignedForSomeInput;
+        }
         Coverage::SomePaths
+    }
+
+    /// Whether the read runs wherever conditional `construct`, which
+    /// assigns `defs` in some arms and is decided by inputs alone, has run:
+    /// in the same scope (not a lambda, which may never be called), under
+    /// no condition but that construct's own, with no `fail()` or
+    /// `return()` since it began.
+    fn read_follows_input_decision(&self, construct: u32, defs: &[VarDefId]) -> bool {
+        let Some((text, stops_before)) = self.input_decided.get(&construct) else {
+            return false;
+        };
+        if self.stops_seen != *stops_before {
+            return false;
+        }
+        let scope = self.current_scope();
+        if defs
+            .iter()
+            .any(|d| self.out.defs[d.0 as usize].scope != scope)
+        {
+            return false;
+        }
+        let Some(first) = defs.first() else {
+            return false;
+        };
+        let def_branch = &self.def_branches[first.0 as usize];
+        self.branch
+            .iter()
+            .filter(|f| !def_branch.contains(f))
+            .all(|f| match f {
+                BranchFact::Arm(c, _) => *c == construct,
+                BranchFact::Cond(t, _) => t == text,
+            })
     }
 
     /// Whether class `class` may have been evaluated when this body reads
