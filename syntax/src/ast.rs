@@ -8,11 +8,13 @@
 
 mod literals;
 mod nodes;
+mod static_literal;
 
 pub use literals::{
     heredoc_text, unescape_double_quoted, unescape_single_quoted, HeredocInfo, Number, NumberError,
 };
 pub use nodes::*;
+pub use static_literal::StaticLiteral;
 
 use crate::syntax_kind::{SyntaxKind, SyntaxNode, SyntaxToken};
 

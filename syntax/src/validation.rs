@@ -655,7 +655,7 @@ impl Validator {
         };
         let mut seen = HashSet::new();
         for entry in hash.entries() {
-            if let Some(key) = entry.key().as_ref().and_then(literal_key) {
+            if let Some(key) = entry.key().as_ref().and_then(ast::StaticLiteral::of) {
                 if !seen.insert(key.clone()) {
                     self.warning(
                         entry.syntax().text_range(),
@@ -902,21 +902,6 @@ fn block_is_idem(block: Option<ast::Block>) -> bool {
 
 fn is_default(expr: &Expr) -> bool {
     matches!(expr, Expr::Literal(l) if l.value() == Some(LiteralValue::Default))
-}
-
-/// A hash key's literal value, for duplicate detection.
-fn literal_key(expr: &Expr) -> Option<String> {
-    match expr {
-        Expr::SqStringExpr(s) => Some(s.value()),
-        Expr::DqStringExpr(s) => s.static_value(),
-        Expr::QualifiedName(n) => Some(n.name()),
-        Expr::BareWord(w) => Some(w.text()),
-        Expr::Literal(l) => match l.value()? {
-            LiteralValue::Number(Ok(ast::Number::Integer(i))) => Some(i.to_string()),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 /// How Puppet names an expression in messages.
