@@ -10,6 +10,7 @@
 
 mod arguments;
 mod calls;
+mod certain_failures;
 mod data_files;
 mod dependencies;
 mod documentation;
@@ -435,6 +436,7 @@ pub(crate) fn item_diagnostics(
     );
     let scopes = item_scopes(db, workspace, item);
     variables::check_variables(scopes, &map, target, &mut out);
+    certain_failures::check(crate::hir::item_body(db, item), types, &map, &mut out);
     out
 }
 
