@@ -10,7 +10,9 @@ mod literals;
 mod nodes;
 
 pub use literals::{
-    heredoc_text, unescape_double_quoted, unescape_single_quoted, HeredocInfo, Number, NumberError,
+    escape_double_quoted, escape_heredoc, escape_single_quoted, heredoc_text,
+    unescape_double_quoted, unescape_single_quoted, HeredocInfo, MappedText, Number, NumberError,
+    TextOrigin,
 };
 pub use nodes::*;
 

@@ -180,8 +180,8 @@ codes! {
     UnreachableOption = "unreachable-option", Semantic, Warning, true, "a case or selector option that repeats an earlier one";
     UnknownTemplate = "unknown-template", Semantic, Error, true, "an `epp()` or `template()` call naming a template file the module does not have";
     UnknownModuleFile = "unknown-module-file", Semantic, ErrorOrWarning, true, "`file()` naming no file the module has (an error), a `puppet:///modules/` source naming none (a warning: the agent fails)";
-    EppMissingParameter = "epp-missing-parameter", Semantic, Error, true, "an `epp()` call without a parameter the template requires";
-    EppUnknownParameter = "epp-unknown-parameter", Semantic, Error, true, "an `epp()` call passing a parameter the template does not declare";
+    EppMissingParameter = "epp-missing-parameter", Semantic, Error, true, "an `epp()` or `inline_epp()` call without a parameter the template requires (one without a default, whatever its type)";
+    EppUnknownParameter = "epp-unknown-parameter", Semantic, Error, true, "an `epp()` or `inline_epp()` call passing a parameter the template does not declare";
     UnknownVariable = "unknown-variable", Semantic, ErrorOrWarning, true, "a variable defined nowhere it could be seen from: an error under `strict_variables` (Puppet 8's default), where reading it fails; a warning otherwise, where it is undef";
     LegacyFact = "legacy-fact", Semantic, ErrorOrWarning, true, "a legacy fact (`$osfamily`, `$facts['osfamily']`, `%{::osfamily}` and `%{facts.osfamily}` in Hiera), which Puppet 8 no longer receives: reading it as a variable fails under `strict_variables` (in Hiera data under `strict = error`, when code looks the key up), through `$facts` it is undef, in a hierarchy path it interpolates an empty string (a warning: the level never finds its data)";
     UnusedVariable = "unused-variable", Semantic, Warning, true, "a variable assigned and never read";
