@@ -496,6 +496,47 @@ class app {
 }
 
 #[test]
+fn inline_epp_templates_report_at_the_place_in_the_text() {
+    // Positions in the template are positions in the string as written:
+    // through `\\` and `\'`, `\$` and `\t`, a heredoc's margin, a template
+    // in a template.
+    let out = check_as(
+        r#"
+#- /ws/modules/app/manifests/init.pp
+class app {
+  $known = 1
+  notice(inline_epp('it\'s \\ <%= $known %> <%= $nope1 %>'))
+  notice(inline_epp("\t\$x <%= \$nope2 %>"))
+  notice(inline_epp(@(EPP)))
+    first
+      <%= $known %> <%= $nope3 %>
+    | EPP
+  notice(inline_epp('<%= inline_epp("<%= \$nope4 %>") %>'))
+  notice(inline_epp('<%- | $a, Optional[String] $b | -%><%= $a %>', { 'a' => 1, 'c' => 2 }))
+  notice(inline_epp('<%= [1].map |$v| { $v } %> <%= $v %>'))
+  notice(inline_epp('<%= $y %>', { 'y' => 1 }))
+  notice(inline_epp('\\ <%= 1 '))
+  notice(inline_epp('<%= inline_epp("<%- |\$p| -%>") %>'))
+}
+"#,
+        Target::of(PuppetVersion::V8),
+    );
+    expect_test::expect![[r#"
+        /ws/modules/app/manifests/init.pp:3 error [unknown-variable] `$nope1` unknown variable '$nope1': Puppet 8 fails on reading it (strict_variables)
+        /ws/modules/app/manifests/init.pp:4 error [unknown-variable] `\$nope2` unknown variable '$nope2': Puppet 8 fails on reading it (strict_variables)
+        /ws/modules/app/manifests/init.pp:7 error [unknown-variable] `$nope3` unknown variable '$nope3': Puppet 8 fails on reading it (strict_variables)
+        /ws/modules/app/manifests/init.pp:9 error [unknown-variable] `\$nope4` unknown variable '$nope4': Puppet 8 fails on reading it (strict_variables)
+        /ws/modules/app/manifests/init.pp:10 error [epp-missing-parameter] `'<%- | $a, Optional[String] $b | -%><%= $a %>'` the inline_epp() template expects a value for 'b'
+        /ws/modules/app/manifests/init.pp:10 error [epp-unknown-parameter] `'c'` the inline_epp() template has no parameter 'c'
+        /ws/modules/app/manifests/init.pp:11 error [unknown-variable] `$v` unknown variable '$v': Puppet 8 fails on reading it (strict_variables)
+        /ws/modules/app/manifests/init.pp:13 error [unclosed-epp-tag] `<%` invalid EPP in inline_epp(): unbalanced EPP tag: reached the end of the template without a closing '%>'
+        /ws/modules/app/manifests/init.pp:13 error [syntax-error] `` invalid EPP in inline_epp(): expected '%>' to end the render expression, found end of input
+        /ws/modules/app/manifests/init.pp:14 error [epp-missing-parameter] `"<%- |\$p| -%>"` the inline_epp() template expects a value for 'p'
+    "#]]
+    .assert_eq(&out);
+}
+
+#[test]
 fn constant_arguments_against_signatures() {
     let out = check(
         r#"

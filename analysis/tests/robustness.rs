@@ -153,3 +153,41 @@ fn extreme_formats_and_bounds() {
         check(src, limit);
     }
 }
+
+/// `inline_epp()` texts mutated (escapes, broken tags, quotes, heredoc
+/// margins, templates in templates) are analysed under both Puppets
+/// without panicking and quickly.
+#[test]
+fn mutated_inline_epp_templates() {
+    use puppet_analysis::host::AnalysisHost;
+    use puppet_analysis::target::{PuppetVersion, Target};
+    use std::path::PathBuf;
+    let bases = [
+        "notice(inline_epp('it\\'s \\\\ <%= $x %> <%- |$p, $q = $x| -%><% $y = 1 %>', { 'p' => 1 }))",
+        "notice(inline_epp(\"\\t\\$x <%= \\$x %> \\u{1F600} <%= [1].map |\\$v| { \\$v } %>\", $h))",
+        "notice(inline_epp(@(EPP/t)))\n  <%= inline_epp('<%= $x %>', p => 1) %>\\t<%= $z %>\n  | EPP",
+        "notice(inline_epp('<%= inline_epp(\"<%= inline_epp(\\'<%= $x %>\\') %>\") %>'))",
+    ];
+    let path = PathBuf::from("/ws/modules/m/manifests/init.pp");
+    let mut hosts: Vec<AnalysisHost> = PuppetVersion::ALL
+        .into_iter()
+        .map(|version| {
+            let mut host = AnalysisHost::from_files(vec![(path.clone(), String::new())]);
+            host.set_target(Target::of(version), "test");
+            host
+        })
+        .collect();
+    let mut rng = fastrand::Rng::with_seed(0x5eed_1234_abcd_0003);
+    for i in 0..400 {
+        let base = bases[i % bases.len()];
+        let code = mutate(&mut rng, base);
+        let text = format!("class m($h = {{}}) {{\n  $x = 1\n  {code}\n}}\n");
+        for host in &mut hosts {
+            let start = Instant::now();
+            host.set_file(&path, text.clone());
+            let _ = host.diagnostics(&path);
+            let took = start.elapsed();
+            assert!(took < Duration::from_secs(10), "took {took:?} on {text:?}");
+        }
+    }
+}

@@ -11,7 +11,9 @@ mod nodes;
 mod static_literal;
 
 pub use literals::{
-    heredoc_text, unescape_double_quoted, unescape_single_quoted, HeredocInfo, Number, NumberError,
+    escape_double_quoted, escape_heredoc, escape_single_quoted, heredoc_text,
+    unescape_double_quoted, unescape_single_quoted, HeredocInfo, MappedText, Number, NumberError,
+    TextOrigin,
 };
 pub use nodes::*;
 pub use static_literal::StaticLiteral;

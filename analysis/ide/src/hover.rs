@@ -452,6 +452,9 @@ impl Hover<'_> {
             FileTarget::Other(Target::TemplateArgument) => {
                 "Passed to the template by `epp()`".into()
             }
+            FileTarget::Other(Target::InlineArgument) => {
+                "Passed to the template by `inline_epp()`".into()
+            }
             FileTarget::Other(Target::Unknown) if target.unknown_variables_fail() => format!(
                 "Unknown variable: Puppet {} fails on reading it",
                 target.version

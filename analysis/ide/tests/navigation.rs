@@ -542,6 +542,70 @@ fn workspace_symbols_follow_edits() {
     assert_eq!(search(&f, "default"), ["default /ws/site.pp:5..12"]);
 }
 
+#[test]
+fn inline_epp_template_variables_resolve_in_the_calling_scope() {
+    check_definition(
+        r#"
+#- /ws/modules/m/manifests/init.pp
+class m {
+  $x = 1
+  notice(inline_epp('\\ <%= $x$0 %>'))
+}
+"#,
+        expect![[r#"
+            /ws/modules/m/manifests/init.pp:2:3 '$x' Variable x (full /ws/modules/m/manifests/init.pp:2:3 '$x = 1')
+        "#]],
+    );
+    check_references(
+        r#"
+#- /ws/modules/m/manifests/init.pp
+class m {
+  $x$0 = 1
+  notice(inline_epp('<%= $x %> <%= [1].map |$x| { $x } %>'))
+  notice(inline_epp('<%- | $p = $x | -%><%= $p %>'))
+}
+"#,
+        true,
+        expect![[r#"
+            /ws/modules/m/manifests/init.pp:2:3 '$x'
+            /ws/modules/m/manifests/init.pp:3:26 '$x'
+            /ws/modules/m/manifests/init.pp:4:33 '$x'
+        "#]],
+    );
+}
+
+/// Every feature at every offset of `inline_epp()` templates (written
+/// out with escapes, in a heredoc, broken) answers without panicking.
+#[test]
+fn every_offset_of_inline_epp_templates_is_safe() {
+    let text = r#"#- /ws/modules/m/manifests/init.pp
+class m {
+  $x = 'é'
+  notice(inline_epp('\\ it\'s <%= $x %> <%= $nope %> <%- |$p| -%>', { 'p' => 1 }))
+  notice(inline_epp("\t\$x <%= \$x %> \u{1F600} <%= \$x"))
+  notice(inline_epp(@(EPP/t), $x))
+      <%= inline_epp('<%= $x %>') %>\t<% $y = 1 %>
+    | EPP
+  notice(inline_epp('<%= $x
+"#;
+    let f = fixture(&format!("{text}$0"));
+    let analysis = puppet_ide::snapshot(&f.host);
+    let len = f.texts[&f.position.path].len() as u32;
+    for offset in 0..len + 3 {
+        let pos = FilePosition {
+            path: f.position.path.clone(),
+            offset: TextSize::new(offset),
+        };
+        analysis.goto_definition(&pos).unwrap();
+        analysis.find_references(&pos, true).unwrap();
+        analysis.highlight(&pos).unwrap();
+        let _ = analysis.prepare_rename(&pos).unwrap();
+        let _ = analysis.rename(&pos, "n").unwrap();
+        let _ = analysis.hover(&pos).unwrap();
+        let _ = analysis.completions(&pos).unwrap();
+    }
+}
+
 /// Every feature at every offset (inside multi-byte characters, in broken
 /// code, past the end) answers without panicking.
 #[test]

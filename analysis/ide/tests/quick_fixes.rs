@@ -280,3 +280,38 @@ fn legacy_facts_are_replaced_by_structured_ones() {
     // A legacy fact with no equivalent on every system gets no fix.
     assert!(fixes("class t {\n  notice($::lsbminordistrelease)\n}\n").is_empty());
 }
+
+#[test]
+fn legacy_facts_in_inline_epp_templates_are_replaced_as_the_string_needs() {
+    let text = r#"class t {
+  notice(inline_epp('<%= $osfamily %> <%= "${::fqdn}" %>'))
+  notice(inline_epp("<%= \$::osfamily %>"))
+  notice(inline_epp(@(EPP)))
+    <%= $osfamily %>
+    | EPP
+  notice(inline_epp('<%= inline_epp("<%= \$osfamily %>") %>'))
+}
+"#;
+    let f = fixture(&format!("#- /t/modules/t/manifests/init.pp\n$0{text}"));
+    let path = f.position.path.clone();
+    let edits: Vec<puppet_ide::TextEdit> = puppet_ide::snapshot(&f.host)
+        .quick_fixes(&path, whole(text))
+        .unwrap()
+        .into_iter()
+        .flat_map(|fix| fix.change.edits[&path].clone())
+        .collect();
+    let fixed = apply(text, &edits);
+    expect![[r#"
+        class t {
+          notice(inline_epp('<%= $facts[\'os\'][\'family\'] %> <%= "${facts[\'networking\'][\'fqdn\']}" %>'))
+          notice(inline_epp("<%= \$facts['os']['family'] %>"))
+          notice(inline_epp(@(EPP)))
+            <%= $facts['os']['family'] %>
+            | EPP
+          notice(inline_epp('<%= inline_epp("<%= \\$facts[\'os\'][\'family\'] %>") %>'))
+        }
+    "#]]
+    .assert_eq(&fixed);
+    // The fixed templates read the structured facts: nothing left to fix.
+    assert!(fixes(&fixed).is_empty(), "{:?}", fixes(&fixed));
+}

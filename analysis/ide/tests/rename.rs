@@ -293,3 +293,42 @@ fn prepare_rename_ranges() {
         expect!["error: there is nothing to rename here"],
     );
 }
+
+#[test]
+fn rename_reaches_into_inline_epp_templates() {
+    // The template of inline_epp() reads the calling scope: renaming the
+    // class's variable renames it in the text too, through escapes; the
+    // template's parameter of the same name is another variable.
+    check_rename(
+        r#"
+#- /ws/modules/m/manifests/init.pp
+class m {
+  $x$0 = 1
+  notice(inline_epp('it\'s <%= $x %>'))
+  notice(inline_epp('<%- | $x | -%><%= $x %>', { 'x' => 2 }))
+}
+"#,
+        "y",
+        expect![[r#"
+            /ws/modules/m/manifests/init.pp:2:4 'x' -> 'y'
+            /ws/modules/m/manifests/init.pp:3:33 'x' -> 'y'
+        "#]],
+    );
+    // From inside the template.
+    check_rename(
+        r#"
+#- /ws/modules/m/manifests/init.pp
+class m {
+  $x = 1
+  notice(inline_epp(@(EPP)))
+      <%= $x$0 %>
+    | EPP
+}
+"#,
+        "y",
+        expect![[r#"
+            /ws/modules/m/manifests/init.pp:2:4 'x' -> 'y'
+            /ws/modules/m/manifests/init.pp:4:12 'x' -> 'y'
+        "#]],
+    );
+}

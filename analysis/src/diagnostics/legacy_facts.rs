@@ -7,6 +7,7 @@
 use super::Diagnostic;
 use crate::builtins::legacy_facts::replacement;
 use crate::builtins::Builtins;
+use crate::hir::inline_template::inline_epp;
 use crate::target::Target;
 use puppet_syntax::ast::{self, AstNode, Expr};
 use puppet_syntax::Code;
@@ -64,6 +65,9 @@ pub fn legacy_fact_fix(
     range: puppet_syntax::TextRange,
 ) -> Option<(puppet_syntax::TextRange, String)> {
     use crate::builtins::legacy_facts::{facts_access, legacy_facts};
+    if let Some(fix) = inline_template_fix(root, range) {
+        return fix;
+    }
     let element = root.covering_element(range);
     let node = match &element {
         puppet_syntax::NodeOrToken::Node(n) => n.clone(),
@@ -106,4 +110,37 @@ pub fn legacy_fact_fix(
         (false, _) => access,
     };
     Some((range, new_text))
+}
+
+/// A legacy fact read in the written-out text of an `inline_epp()` call
+/// (`Some` when `range` is in such a text): the template's fix, written
+/// as the string needs it (`\'` in a single-quoted one, `\$` in a
+/// double-quoted one), through templates in templates.
+fn inline_template_fix(
+    root: &SyntaxNode,
+    range: puppet_syntax::TextRange,
+) -> Option<Option<(puppet_syntax::TextRange, String)>> {
+    let token = root.covering_element(range).into_token()?;
+    if !matches!(
+        token.kind(),
+        SyntaxKind::SQ_STRING | SyntaxKind::STRING_TEXT | SyntaxKind::HEREDOC_TEXT
+    ) {
+        return None;
+    }
+    let found = root
+        .descendants()
+        .filter_map(ast::CallExpr::cast)
+        .filter_map(|call| inline_epp(&call))
+        .find_map(|template| {
+            let inner = template.origin.value_range(range)?;
+            Some((template, inner))
+        });
+    let Some((template, inner)) = found else {
+        return Some(None);
+    };
+    let fix = legacy_fact_fix(&template.parse.syntax_node(), inner).and_then(|(at, text)| {
+        let written = template.literal.escaped_static_text(&text)?;
+        Some((template.origin.source_range(at), written))
+    });
+    Some(fix)
 }

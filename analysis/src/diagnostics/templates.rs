@@ -1,8 +1,15 @@
 //! `epp('module/file.epp', { ... })` checked against the template: the
 //! file must exist in the module's `templates/`, and when the template
 //! declares parameters (`<%- |String $x, $y = 1| -%>`), the hash must give
-//! every parameter without a default (unless its type accepts undef) and
-//! no parameter the template does not declare.
+//! every parameter without a default (an `Optional` type does not make one
+//! optional; a key given undef counts) and no parameter the template does
+//! not declare (a key given undef aside).
+//!
+//! `inline_epp('...', { ... })` whose text is written out (see
+//! [`crate::hir::inline_template`]): the text must parse as EPP (Puppet
+//! fails on it: "Invalid EPP"), and the hash must match its parameter
+//! header in the same way. What the template reads is resolved with the
+//! body it is written in ([`crate::resolve::scope`]).
 //!
 //! The other references to a module's files ([`crate::links`]) must name
 //! files the module has: every template of `template()` (else compiling
@@ -12,11 +19,12 @@
 
 use super::Diagnostic;
 use crate::db::{parse, SourceFile, Workspace};
+use crate::hir::inline_template::{inline_epp, InlineEpp, MAX_TEMPLATE_NESTING};
 use crate::links::{links_at, LinkContext, LinkKind, ModuleLink};
 use crate::workspace::{Layout, TemplateFunction};
-use puppet_syntax::ast::{self, AstNode, Expr, LiteralValue};
-use puppet_syntax::Code;
-use puppet_syntax::SyntaxNode;
+use puppet_syntax::ast::{self, AstNode, Expr, LiteralValue, TextOrigin};
+use puppet_syntax::{Code, SourceKind, TextRange};
+use puppet_syntax::{SyntaxKind, SyntaxNode};
 use std::collections::BTreeSet;
 
 pub(super) struct TemplateChecks<'a> {
@@ -27,7 +35,7 @@ pub(super) struct TemplateChecks<'a> {
     pub module_name: Option<&'a str>,
 }
 
-/// A template parameter: name, whether it must be given, declared type text.
+/// A template parameter: its name, and whether it must be given.
 struct TemplateParam {
     name: String,
     required: bool,
@@ -37,6 +45,9 @@ impl TemplateChecks<'_> {
     pub fn check(&self, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
         self.check_links(node, out);
         self.check_epp(node, out);
+        if let Some(call) = ast::CallExpr::cast(node.clone()) {
+            self.check_inline_epp(&call, &mut Vec::new(), out);
+        }
     }
 
     /// `template()`, `file()` and `source` naming files that do not exist.
@@ -124,42 +135,134 @@ impl TemplateChecks<'_> {
             self.check_unpassed_variables(template, &name, reference, args.get(1), out);
             return;
         };
-        let declared: BTreeSet<&str> = params.iter().map(|p| p.name.as_str()).collect();
-        // Puppet drops keys whose value is undef before matching names.
-        let given: Vec<(String, Expr)> = match args.get(1) {
-            Some(Expr::HashExpr(hash)) => hash
-                .entries()
-                .filter(|e| !matches!(e.value(), Some(Expr::Literal(l)) if l.value() == Some(LiteralValue::Undef)))
-                .filter_map(|e| Some((e.key()?.static_string()?, e.key()?)))
-                .collect(),
-            Some(_) => return, // Computed values: not checkable.
-            None => Vec::new(),
+        let template = format!("template '{name}'");
+        let at = reference.syntax().text_range();
+        check_arguments(&params, args.get(1), at, &template, &|r| r, out);
+    }
+
+    /// An `inline_epp()` call whose text is written out: the text must
+    /// parse as EPP, and the hash must match the template's parameter
+    /// header. Then the same for the `inline_epp()` calls of the template
+    /// itself, whose positions go through `origins` (the texts around,
+    /// innermost last).
+    fn check_inline_epp(
+        &self,
+        call: &ast::CallExpr,
+        origins: &mut Vec<TextOrigin>,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let Some(InlineEpp {
+            parse,
+            origin,
+            literal,
+        }) = inline_epp(call)
+        else {
+            return;
         };
-        for (key, expr) in &given {
-            if !declared.contains(key.as_str()) {
-                out.push(Diagnostic::error(
-                    expr.syntax().text_range(),
-                    Code::EppUnknownParameter,
-                    format!("template '{name}' has no parameter '{key}'"),
-                ));
+        let outward = |origins: &[TextOrigin], range: TextRange| {
+            origins
+                .iter()
+                .rev()
+                .fold(range, |range, origin| origin.source_range(range))
+        };
+        let target = self.workspace.target(self.db);
+        let root = parse.syntax_node();
+        let mut problems = parse.errors().to_vec();
+        problems.extend(puppet_syntax::validation::validate(
+            &root,
+            SourceKind::Template,
+        ));
+        for problem in &problems {
+            let mut d = Diagnostic::from(problem);
+            d.range = outward(origins, origin.source_range(problem.range));
+            d.message = format!("invalid EPP in inline_epp(): {}", problem.message).into();
+            out.extend(super::under_strict(d, target));
+        }
+        if parse
+            .errors()
+            .iter()
+            .any(|e| e.severity == puppet_syntax::Severity::Error)
+        {
+            // Puppet fails on the text before it renders anything.
+            return;
+        }
+        if let Some(params) = header_params(&parse.tree()) {
+            // The call is in the text around the template.
+            let around = |range: TextRange| outward(origins, range);
+            let at = around(literal.syntax().text_range());
+            let hash = call.args().get(1).cloned();
+            let what = "the inline_epp() template";
+            check_arguments(&params, hash.as_ref(), at, what, &around, out);
+        }
+        if origins.len() + 1 >= MAX_TEMPLATE_NESTING {
+            return;
+        }
+        origins.push(origin);
+        for node in root.descendants() {
+            if node.kind() == SyntaxKind::CALL_EXPR {
+                if let Some(inner) = ast::CallExpr::cast(node) {
+                    self.check_inline_epp(&inner, origins, out);
+                }
             }
         }
-        let given_names: BTreeSet<&str> = given.iter().map(|(k, _)| k.as_str()).collect();
-        let missing: Vec<String> = params
-            .iter()
-            .filter(|p| p.required && !given_names.contains(p.name.as_str()))
-            .map(|p| format!("'{}'", p.name))
-            .collect();
-        if !missing.is_empty() {
+        origins.pop();
+    }
+}
+
+/// A call's hash against a template's parameters: every parameter without
+/// a default must be a key (an `Optional` type does not make it optional,
+/// a key given undef counts), and every key must name a parameter (Puppet
+/// drops the keys given undef before matching names). Only when the hash
+/// is written out (or absent). `at` is where a missing parameter is
+/// reported; `place` places the hash's ranges.
+fn check_arguments(
+    params: &[TemplateParam],
+    hash: Option<&Expr>,
+    at: TextRange,
+    template: &str,
+    place: &dyn Fn(TextRange) -> TextRange,
+    out: &mut Vec<Diagnostic>,
+) {
+    let declared: BTreeSet<&str> = params.iter().map(|p| p.name.as_str()).collect();
+    let given: Vec<(String, Expr, bool)> = match hash {
+        Some(Expr::HashExpr(hash)) => {
+            let entries: Option<Vec<(String, Expr, bool)>> = hash
+                .entries()
+                .map(|e| {
+                    let key = e.key()?;
+                    let undef = matches!(e.value(), Some(Expr::Literal(l)) if l.value() == Some(LiteralValue::Undef));
+                    Some((key.static_string()?, key, undef))
+                })
+                .collect();
+            match entries {
+                Some(entries) => entries,
+                None => return, // Computed keys: not checkable.
+            }
+        }
+        Some(_) => return, // A computed hash: not checkable.
+        None => Vec::new(),
+    };
+    for (key, expr, undef) in &given {
+        if !undef && !declared.contains(key.as_str()) {
             out.push(Diagnostic::error(
-                reference.syntax().text_range(),
-                Code::EppMissingParameter,
-                format!(
-                    "template '{name}' expects a value for {}",
-                    missing.join(", ")
-                ),
+                place(expr.syntax().text_range()),
+                Code::EppUnknownParameter,
+                format!("{template} has no parameter '{key}'"),
             ));
         }
+    }
+    let given_names: BTreeSet<&str> = given.iter().map(|(k, _, _)| k.as_str()).collect();
+    let missing: Vec<String> = params
+        .iter()
+        .filter(|p| p.required && !given_names.contains(p.name.as_str()))
+        .map(|p| format!("'{}'", p.name))
+        .collect();
+    if !missing.is_empty() {
+        out.push(Diagnostic::error(
+            at,
+            Code::EppMissingParameter,
+            format!("{template} expects a value for {}", missing.join(", ")),
+        ));
     }
 }
 
@@ -242,23 +345,21 @@ fn source_values(node: &SyntaxNode) -> usize {
     }
 }
 
-/// The parameters a template declares, or `None` without a header.
+/// The parameters a template file declares, or `None` without a header.
 fn template_params(db: &dyn salsa::Database, template: SourceFile) -> Option<Vec<TemplateParam>> {
-    let tree = parse(db, template).tree();
+    header_params(&parse(db, template).tree())
+}
+
+/// The parameters a template's header declares, or `None` without one.
+/// One without a default must be given, whatever its type.
+fn header_params(tree: &ast::SourceFile) -> Option<Vec<TemplateParam>> {
     let list = tree.epp_params()?.params()?;
     Some(
         list.params()
             .filter_map(|p| {
-                let name = p.name()?;
-                let optional_type = p
-                    .type_expr()
-                    .map(|t| crate::hir::normalized_text(t.syntax()))
-                    .is_some_and(|t| {
-                        t.starts_with("Optional") || t == "Any" || t.contains("Undef")
-                    });
                 Some(TemplateParam {
-                    required: p.default_value().is_none() && !optional_type,
-                    name,
+                    required: p.default_value().is_none() && !p.captures_rest(),
+                    name: p.name()?,
                 })
             })
             .collect(),

@@ -12,10 +12,10 @@
 //!   conditions, which may never both hold.
 //! - `unused-variable` (warning): an assignment never read, only where
 //!   nothing else can read it: in defines, functions, plans, lambdas and
-//!   templates. Class variables are public (read as `$class::x` from any
-//!   code, by inheriting classes, ERB templates and Hiera interpolation,
-//!   much of which is outside the workspace) and top- and node-scope
-//!   variables are global, so those are never reported.
+//!   templates (`inline_epp()`'s too). Class variables are public (read as
+//!   `$class::x` from any code, by inheriting classes, ERB templates and
+//!   Hiera interpolation, much of which is outside the workspace) and top-
+//!   and node-scope variables are global, so those are never reported.
 //! - `unused-parameter` (warning): a lambda or function parameter never
 //!   read. Class and define parameters are an interface and not reported.
 //!
@@ -124,7 +124,8 @@ pub(super) fn check_variables(
                     | ScopeKind::Plan
                     | ScopeKind::Lambda
                     | ScopeKind::Apply
-                    | ScopeKind::Template => true,
+                    | ScopeKind::Template
+                    | ScopeKind::InlineTemplate => true,
                 };
                 if reportable {
                     out.push(located(

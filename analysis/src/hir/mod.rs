@@ -5,7 +5,7 @@
 //! that an edit recomputes only the items it touches.
 
 pub mod items;
-pub use puppet_runtime::hir::{body, lower};
+pub use puppet_runtime::hir::{body, inline_template, lower};
 pub mod render;
 
 pub use crate::declared::{

@@ -9,7 +9,7 @@ use super::ops;
 use super::validation;
 use super::{FinalVars, Inferred, ItemTypes};
 use crate::eval::Evaluator;
-use crate::hir::body::{Body, Expr, ExprId, LambdaId, Literal, Name, Param};
+use crate::hir::body::{Body, Expr, ExprId, InlineTemplate, LambdaId, Literal, Name, Param};
 use crate::model::{IntRange, Type, Value};
 use crate::resolve::scope::{DefSite, ItemScopes, Target};
 use puppet_syntax::ast::{BinaryOp, UnaryOp};
@@ -506,6 +506,9 @@ impl<'a> Walker<'a> {
         } = &body[e]
         {
             self.narrow_by_validation(function, arg_exprs, &args, lambda.is_some());
+            if let Some(template) = body.inline_template(e) {
+                self.inline_template(template, arg_exprs);
+            }
         }
         let Some(l) = lambda else {
             if result.value.is_none() && result.ty == Type::Any {
@@ -638,6 +641,27 @@ impl<'a> Walker<'a> {
         }
         self.frames.pop();
         result
+    }
+
+    /// The template of an `inline_epp()` call, walked like a lambda over the
+    /// calling scope: its parameters as declared, or without a header the
+    /// keys of the hash written out bound to their values.
+    fn inline_template(&mut self, template: &InlineTemplate, args: &[ExprId]) {
+        let body = self.body.clone();
+        let lambda = &body[template.lambda];
+        self.frames.push(Frame::new(FrameKind::Lambda));
+        if template.has_params {
+            self.params(&lambda.params, &[], Some(template.lambda));
+        } else if let Some(Expr::Hash { entries, .. }) = args.get(1).map(|&hash| &body[hash]) {
+            for (key, value) in entries {
+                if let Some(key) = body.static_string(*key) {
+                    let value = self.out.get(*value).cloned().unwrap_or_else(Inferred::any);
+                    self.bind(crate::hir::body::name(key), value);
+                }
+            }
+        }
+        self.exprs(&lambda.body);
+        self.frames.pop();
     }
 
     /// Walks a `reduce` block with a memo type that holds every memo the

@@ -15,7 +15,11 @@
 //! - a **lambda** scope, which extends the scope it is written in: its
 //!   parameters shadow, its assignments are local to it;
 //! - an **EPP template** rendered by `epp()` sees its parameters, its own
-//!   assignments and the top scope only.
+//!   assignments and the top scope only;
+//! - the template of an `inline_epp()` call whose text is written out
+//!   extends the calling scope, like a lambda, at the call: its parameters
+//!   (or, without a parameter header, the keys of the hash passed) shadow,
+//!   its assignments are local to it (see [`crate::hir::inline_template`]).
 //!
 //! Within a scope an assignment is visible only after it (flow order), and
 //! variables are immutable: assigning a name twice in one scope fails at
@@ -29,7 +33,7 @@
 //! unless what it publishes changes.
 
 use crate::db::{Item, SourceFile, Workspace};
-use crate::hir::body::{Body, BodyKind, Expr, ExprId, LambdaId, Name, Param};
+use crate::hir::body::{Body, BodyKind, Expr, ExprId, InlineTemplate, LambdaId, Name, Param};
 use crate::hir::item_body;
 use crate::hir::render::render;
 use crate::hir::DefKind;
@@ -108,13 +112,20 @@ pub enum ScopeKind {
     Lambda,
     /// A Bolt `apply` block: like a lambda, it sees the enclosing scope.
     Apply,
+    /// The template of an `inline_epp()` call: like a lambda, it sees the
+    /// calling scope.
+    InlineTemplate,
 }
 
 impl ScopeKind {
-    /// Lambdas and apply blocks extend the scope they are written in;
-    /// every other scope starts afresh (on top of node and top scope).
+    /// Lambdas, apply blocks and `inline_epp()` templates extend the scope
+    /// they are written in; every other scope starts afresh (on top of node
+    /// and top scope).
     pub fn extends_enclosing(self) -> bool {
-        matches!(self, ScopeKind::Lambda | ScopeKind::Apply)
+        matches!(
+            self,
+            ScopeKind::Lambda | ScopeKind::Apply | ScopeKind::InlineTemplate
+        )
     }
 }
 
@@ -128,7 +139,8 @@ pub struct ScopeData {
     pub kind: ScopeKind,
     /// The enclosing scope in the body (even for scopes that do not see it).
     pub parent: Option<ScopeId>,
-    /// What opened it: a lambda, an `apply` expression, or the body itself.
+    /// What opened it: a lambda (or an `inline_epp()` template), an `apply`
+    /// expression, or the body itself.
     pub origin: ScopeOrigin,
     /// The scope (or a lambda in it) calls something that reads variables
     /// by name at runtime (`template()`, `inline_epp()`, `getvar()`...), so
@@ -233,6 +245,9 @@ pub enum Target {
     /// In an EPP template without a parameter header, which gets every
     /// key of the hash passed to `epp()` as a variable.
     TemplateArgument,
+    /// In an `inline_epp()` template without a parameter header: a key of
+    /// the hash the call passes (or maybe one, when it computes the hash).
+    InlineArgument,
     Unknown,
 }
 
@@ -546,7 +561,9 @@ pub fn item_scopes(db: &dyn salsa::Database, workspace: Workspace, item: Item) -
         .collect();
     resolver.own_classes.extend(inherited);
     if let Some(frame) = resolver.frames.first_mut() {
-        frame.takes_any_argument = matches!(body.kind, BodyKind::Template { has_params: false });
+        if matches!(body.kind, BodyKind::Template { has_params: false }) {
+            frame.arguments = Arguments::AnyFromEpp;
+        }
     }
     let param_kind = match kind {
         ScopeKind::Class => VariableDefKind::ClassParam,
@@ -742,8 +759,24 @@ struct Frame {
     inherited: Vec<(String, BTreeSet<Name>)>,
     /// Inherits (maybe indirectly) a class not in the workspace.
     opaque: bool,
-    /// A template without a parameter header: any name may be passed in.
-    takes_any_argument: bool,
+    /// What a template without a parameter header is passed by name.
+    arguments: Arguments,
+}
+
+/// The names a template without a parameter header gets from the hash it
+/// is rendered with.
+#[derive(Debug, Clone, Default)]
+enum Arguments {
+    /// Nothing (not such a template).
+    #[default]
+    None,
+    /// A template file: `epp()` may pass any name.
+    AnyFromEpp,
+    /// An `inline_epp()` template: the keys of the hash written out in the
+    /// call.
+    Keys(BTreeSet<Name>),
+    /// An `inline_epp()` template given a hash it computes: any name.
+    AnyInline,
 }
 
 struct Resolver<'a> {
@@ -810,7 +843,7 @@ impl Resolver<'_> {
             vars: HashMap::new(),
             inherited,
             opaque,
-            takes_any_argument: false,
+            arguments: Arguments::None,
         });
     }
 
@@ -899,6 +932,9 @@ impl Resolver<'_> {
                 self.visit_all(args);
                 if let Some(l) = lambda {
                     self.lambda(*l);
+                }
+                if let Some(template) = body.inline_template(id) {
+                    self.inline_template(template, args);
                 }
             }
             Expr::MethodCall {
@@ -1085,6 +1121,39 @@ impl Resolver<'_> {
             self.visit(rt);
         }
         self.visit_all(&lambda.body);
+        self.frames.pop();
+    }
+
+    /// The template of an `inline_epp()` call, rendered at the call: its
+    /// parameters, or without a header the keys of the hash passed, in a
+    /// scope that extends the calling one.
+    fn inline_template(&mut self, template: &InlineTemplate, args: &[ExprId]) {
+        let body = self.body.clone();
+        let l = template.lambda;
+        self.push_frame(ScopeKind::InlineTemplate, ScopeOrigin::Lambda(l), None);
+        if template.has_params {
+            for (i, param) in body[l].params.iter().enumerate() {
+                self.param(
+                    param,
+                    VariableDefKind::TemplateParam,
+                    DefSite::LambdaParam(l, i as u32),
+                );
+            }
+        } else {
+            let arguments = match args.get(1).map(|&hash| &body[hash]) {
+                None => Arguments::Keys(BTreeSet::new()),
+                Some(Expr::Hash { entries, .. }) => entries
+                    .iter()
+                    .map(|(key, _)| body.static_string(*key).map(crate::hir::body::name))
+                    .collect::<Option<BTreeSet<Name>>>()
+                    .map_or(Arguments::AnyInline, Arguments::Keys),
+                Some(_) => Arguments::AnyInline,
+            };
+            if let Some(frame) = self.frames.last_mut() {
+                frame.arguments = arguments;
+            }
+        }
+        self.visit_all(&body[l].body);
         self.frames.pop();
     }
 
@@ -1443,7 +1512,8 @@ impl Resolver<'_> {
         let key = crate::hir::body::name(name);
         let mut terminal = None;
         let mut opaque = false;
-        let mut takes_any_argument = false;
+        let mut any_from_epp = false;
+        let mut any_inline = false;
         for frame in self.frames.iter().rev() {
             if let Some(defs) = frame.vars.get(&key) {
                 let visible: Vec<VarDefId> = defs
@@ -1460,8 +1530,13 @@ impl Resolver<'_> {
                     class: class.clone(),
                 };
             }
+            match &frame.arguments {
+                Arguments::Keys(keys) if keys.contains(&key) => return Target::InlineArgument,
+                Arguments::AnyFromEpp => any_from_epp = true,
+                Arguments::AnyInline => any_inline = true,
+                Arguments::None | Arguments::Keys(_) => {}
+            }
             opaque |= frame.opaque;
-            takes_any_argument |= frame.takes_any_argument;
             if !frame.kind.extends_enclosing() {
                 terminal = Some(frame.kind);
                 break;
@@ -1483,7 +1558,10 @@ impl Resolver<'_> {
         if opaque {
             return Target::MaybeInherited;
         }
-        if takes_any_argument {
+        if any_inline {
+            return Target::InlineArgument;
+        }
+        if any_from_epp {
             return Target::TemplateArgument;
         }
         Target::Unknown

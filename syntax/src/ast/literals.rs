@@ -1,6 +1,7 @@
 //! Values of literal tokens: numbers, string escapes, heredoc text.
 
 use crate::lexer::{is_blank, parse_heredoc_header};
+use rowan::TextRange;
 
 /// A number literal's value.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -61,69 +62,288 @@ pub(crate) fn ends_with_escape(inner: &str) -> bool {
         == 1
 }
 
+/// Where each byte of a literal's value comes from in the written text.
+/// A quoted string's or heredoc's value differs from its source by escapes
+/// (`\\` is one byte of value written as two) and a heredoc's margin, so a
+/// position in the value (in an `inline_epp()` template, say) needs this to
+/// be shown in the source.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TextOrigin {
+    /// For each byte of the value, the source range it comes from.
+    spans: Vec<(u32, u32)>,
+    /// Where the value ends in the source.
+    end: u32,
+}
+
+impl TextOrigin {
+    /// Where the value's byte at `offset` starts in the source (the end of
+    /// the value for an offset past it).
+    fn start_of(&self, offset: usize) -> u32 {
+        self.spans.get(offset).map_or(self.end, |s| s.0)
+    }
+
+    /// Where the value's bytes before `offset` end in the source.
+    fn end_of(&self, offset: usize) -> u32 {
+        match offset.checked_sub(1).and_then(|i| self.spans.get(i)) {
+            Some(s) => s.1,
+            None => self.start_of(offset),
+        }
+    }
+
+    /// The source range of a range of the value: exact, an escape being
+    /// all of its source text.
+    pub fn source_range(&self, range: TextRange) -> TextRange {
+        let (a, b) = (usize::from(range.start()), usize::from(range.end()));
+        let start = self.start_of(a);
+        let end = if b > a { self.end_of(b) } else { start };
+        TextRange::new(start.into(), end.max(start).into())
+    }
+
+    /// The range of the value whose bytes come exactly from `source` (a
+    /// range [`TextOrigin::source_range`] gives), if there is one.
+    pub fn value_range(&self, source: TextRange) -> Option<TextRange> {
+        let (start, end) = (u32::from(source.start()), u32::from(source.end()));
+        let a = self.spans.iter().position(|s| s.0 == start)?;
+        let b = if end == start {
+            a
+        } else {
+            a + 1 + self.spans[a..].iter().position(|s| s.1 == end)?
+        };
+        Some(TextRange::new(offset(a).into(), offset(b).into()))
+    }
+
+    /// This origin, whose source is a value of `outer`, in `outer`'s source.
+    fn through(&self, outer: &TextOrigin) -> TextOrigin {
+        let spans = self
+            .spans
+            .iter()
+            .map(|&(s, e)| {
+                let r = outer.source_range(TextRange::new(s.into(), e.into()));
+                (u32::from(r.start()), u32::from(r.end()))
+            })
+            .collect();
+        TextOrigin {
+            spans,
+            end: outer.start_of(self.end as usize),
+        }
+    }
+}
+
+/// A literal's value with the origin of each of its bytes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MappedText {
+    pub text: String,
+    pub origin: TextOrigin,
+}
+
+impl MappedText {
+    /// Appends another value, keeping each byte's origin.
+    pub fn append(&mut self, other: MappedText) {
+        self.text.push_str(&other.text);
+        self.origin.spans.extend(other.origin.spans);
+        self.origin.end = other.origin.end;
+    }
+}
+
+/// Where unescaping and heredoc processing write: the value alone
+/// (`String`), or the value with its origin ([`MappedText`]). One
+/// implementation of the rules serves both.
+pub(crate) trait Sink: Default {
+    /// `text`, copied from the source at `at`.
+    fn copied(&mut self, text: &str, at: usize);
+    /// `text`, standing for the `len` source bytes at `at` (an escape).
+    fn replaced(&mut self, text: &str, at: usize, len: usize);
+    /// The value ends at `at` in the source.
+    fn ends_at(&mut self, at: usize);
+    fn value(&self) -> &str;
+    /// Keeps the value's first `len` bytes.
+    fn truncate(&mut self, len: usize);
+    /// The value with the escapes of `allowed` processed (see [`unescape`]).
+    fn unescaped(self, allowed: &str) -> Self;
+}
+
+impl Sink for String {
+    fn copied(&mut self, text: &str, _at: usize) {
+        self.push_str(text);
+    }
+    fn replaced(&mut self, text: &str, _at: usize, _len: usize) {
+        self.push_str(text);
+    }
+    fn ends_at(&mut self, _at: usize) {}
+    fn value(&self) -> &str {
+        self
+    }
+    fn truncate(&mut self, len: usize) {
+        String::truncate(self, len);
+    }
+    fn unescaped(self, allowed: &str) -> String {
+        let mut out = String::with_capacity(self.len());
+        unescape(&self, allowed, 0, &mut out);
+        out
+    }
+}
+
+/// Offsets beyond `u32` (texts over 4 GiB) are clamped: never reached by
+/// a text a tree holds.
+fn offset(at: usize) -> u32 {
+    u32::try_from(at).unwrap_or(u32::MAX)
+}
+
+impl Sink for MappedText {
+    fn copied(&mut self, text: &str, at: usize) {
+        self.text.push_str(text);
+        let spans = (0..text.len()).map(|i| (offset(at + i), offset(at + i + 1)));
+        self.origin.spans.extend(spans);
+        self.origin.end = offset(at + text.len());
+    }
+    fn replaced(&mut self, text: &str, at: usize, len: usize) {
+        self.text.push_str(text);
+        let span = (offset(at), offset(at + len));
+        self.origin
+            .spans
+            .extend(std::iter::repeat_n(span, text.len()));
+        self.origin.end = span.1;
+    }
+    fn ends_at(&mut self, at: usize) {
+        self.origin.end = offset(at);
+    }
+    fn value(&self) -> &str {
+        &self.text
+    }
+    fn truncate(&mut self, len: usize) {
+        if len < self.text.len() {
+            self.origin.end = self.origin.start_of(len);
+            self.text.truncate(len);
+            self.origin.spans.truncate(len);
+        }
+    }
+    fn unescaped(self, allowed: &str) -> MappedText {
+        let mut out = MappedText::default();
+        unescape(&self.text, allowed, 0, &mut out);
+        out.ends_at(self.text.len());
+        out.origin = out.origin.through(&self.origin);
+        out
+    }
+}
+
+/// Single-quoted text whose value is `text` (the inverse of
+/// [`unescape_single_quoted`]).
+pub fn escape_single_quoted(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('\'', "\\'")
+}
+
+/// Double-quoted text whose value is `text`, without interpolation (the
+/// inverse of [`unescape_double_quoted`]).
+pub fn escape_double_quoted(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('$', "\\$")
+}
+
+/// Heredoc text whose value is `text` (a heredoc's line breaks and margin
+/// aside), without interpolation: `None` when the heredoc interpolates
+/// and cannot escape a `$` of `text`.
+pub fn escape_heredoc(info: &HeredocInfo, text: &str) -> Option<String> {
+    let mut out = text.to_string();
+    if !info.escapes.is_empty() {
+        out = out.replace('\\', "\\\\");
+    }
+    if info.interpolate && out.contains('$') {
+        if !info.escapes.contains('$') {
+            return None;
+        }
+        out = out.replace('$', "\\$");
+    }
+    Some(out)
+}
+
 /// Processes the escapes of single-quoted text: `\\` and `\'`.
 pub fn unescape_single_quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
+    single_quoted(text, 0, &mut out);
+    out
+}
+
+/// [`unescape_single_quoted`] of text written at `at`, with its origin.
+pub fn single_quoted_mapped(text: &str, at: usize) -> MappedText {
+    let mut out = MappedText::default();
+    single_quoted(text, at, &mut out);
+    out.ends_at(at + text.len());
+    out
+}
+
+fn single_quoted<S: Sink>(text: &str, at: usize, out: &mut S) {
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
         if c == '\\' {
-            if let Some(&next @ ('\\' | '\'')) = chars.peek() {
-                out.push(next);
+            if let Some(&(_, next @ ('\\' | '\''))) = chars.peek() {
+                out.replaced(next.encode_utf8(&mut [0; 4]), at + i, 2);
                 chars.next();
                 continue;
             }
         }
-        out.push(c);
+        out.copied(&text[i..i + c.len_utf8()], at + i);
     }
-    out
 }
+
+const DOUBLE_QUOTED_ESCAPES: &str = "\\$'\"rntsu\n";
 
 /// Processes the escapes of double-quoted text.
 pub fn unescape_double_quoted(text: &str) -> String {
-    unescape(text, "\\$'\"rntsu\n")
+    let mut out = String::with_capacity(text.len());
+    unescape(text, DOUBLE_QUOTED_ESCAPES, 0, &mut out);
+    out
 }
 
-/// Processes escapes, allowing those in `allowed` (`\n` in `allowed` means
-/// an escaped line break is removed). Unknown escapes keep their backslash.
-fn unescape(text: &str, allowed: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('\\') {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 1..];
+/// [`unescape_double_quoted`] of text written at `at`, with its origin.
+pub fn double_quoted_mapped(text: &str, at: usize) -> MappedText {
+    let mut out = MappedText::default();
+    unescape(text, DOUBLE_QUOTED_ESCAPES, at, &mut out);
+    out.ends_at(at + text.len());
+    out
+}
+
+/// Processes escapes of text written at `at`, allowing those in `allowed`
+/// (`\n` in `allowed` means an escaped line break is removed). Unknown
+/// escapes keep their backslash.
+fn unescape<S: Sink>(text: &str, allowed: &str, at: usize, out: &mut S) {
+    let mut pos = 0;
+    while let Some(found) = text[pos..].find('\\') {
+        let slash = pos + found;
+        out.copied(&text[pos..slash], at + pos);
+        let after = &text[slash + 1..];
         let Some(c) = after.chars().next() else {
-            out.push('\\');
-            rest = "";
-            break;
+            out.copied("\\", at + slash);
+            return;
         };
         let mut consumed = c.len_utf8();
         let allowed_here = allowed.contains(c)
             || (c == '\r' && allowed.contains('\n') && after[1..].starts_with('\n'));
+        let whole = |consumed: usize| 1 + consumed;
         if !allowed_here {
-            out.push('\\');
-            out.push(c);
+            out.copied(&text[slash..slash + whole(consumed)], at + slash);
         } else {
             match c {
-                'n' => out.push('\n'),
-                'r' => out.push('\r'),
-                't' => out.push('\t'),
-                's' => out.push(' '),
+                'n' => out.replaced("\n", at + slash, 2),
+                'r' => out.replaced("\r", at + slash, 2),
+                't' => out.replaced("\t", at + slash, 2),
+                's' => out.replaced(" ", at + slash, 2),
                 '\n' => {}
                 '\r' => consumed = 2,
                 'u' => match unicode_escape(&after[1..]) {
                     Some((ch, len)) => {
-                        out.push(ch);
                         consumed += len;
+                        let ch = ch.encode_utf8(&mut [0; 4]).to_string();
+                        out.replaced(&ch, at + slash, whole(consumed));
                     }
-                    None => out.push_str("\\u"),
+                    None => out.copied("\\u", at + slash),
                 },
-                other => out.push(other),
+                other => out.replaced(other.encode_utf8(&mut [0; 4]), at + slash, whole(consumed)),
             }
         }
-        rest = &after[consumed..];
+        pos = slash + whole(consumed);
     }
-    out.push_str(rest);
-    out
+    out.copied(&text[pos..], at + pos);
 }
 
 /// `XXXX` or `{X...}` after `\u`: the character and the length consumed.
@@ -180,32 +400,54 @@ pub fn heredoc_text(
     end_line: &str,
     pieces: &[Option<&str>],
 ) -> Vec<Option<String>> {
+    let pieces: Vec<Option<(&str, usize)>> = pieces.iter().map(|p| p.map(|t| (t, 0))).collect();
+    heredoc_pieces(info, end_line, &pieces)
+}
+
+/// [`heredoc_text`] of pieces written at the given offsets, with their
+/// origins.
+pub fn heredoc_text_mapped(
+    info: &HeredocInfo,
+    end_line: &str,
+    pieces: &[Option<(&str, usize)>],
+) -> Vec<Option<MappedText>> {
+    heredoc_pieces(info, end_line, pieces)
+}
+
+fn heredoc_pieces<S: Sink>(
+    info: &HeredocInfo,
+    end_line: &str,
+    pieces: &[Option<(&str, usize)>],
+) -> Vec<Option<S>> {
     let (margin, trim) = end_line_marks(end_line);
     let mut at_line_start = true;
-    let mut out: Vec<Option<String>> = Vec::with_capacity(pieces.len());
+    let mut out: Vec<Option<S>> = Vec::with_capacity(pieces.len());
     for piece in pieces {
-        let Some(text) = piece else {
+        let Some((text, at)) = piece else {
             out.push(None);
             at_line_start = false;
             continue;
         };
-        let mut value = String::with_capacity(text.len());
+        let mut value = S::default();
+        let mut line_at = *at;
         for line in text.split_inclusive('\n') {
-            let line = match margin {
+            let kept = match margin {
                 Some(m) if at_line_start && !m.is_empty() => line.strip_prefix(m).unwrap_or(line),
                 _ => line,
             };
-            value.push_str(line);
-            at_line_start = line.ends_with('\n');
+            value.copied(kept, line_at + (line.len() - kept.len()));
+            at_line_start = kept.ends_with('\n');
+            line_at += line.len();
         }
+        value.ends_at(at + text.len());
         out.push(Some(value));
     }
     if trim {
         if let Some(Some(last)) = out.last_mut() {
-            if last.ends_with('\n') {
-                last.pop();
-                if last.ends_with('\r') {
-                    last.pop();
+            if last.value().ends_with('\n') {
+                last.truncate(last.value().len() - 1);
+                if last.value().ends_with('\r') {
+                    last.truncate(last.value().len() - 1);
                 }
             }
         }
@@ -226,7 +468,7 @@ pub fn heredoc_text(
                 if allowed.is_empty() {
                     text
                 } else {
-                    unescape(&text, &allowed)
+                    text.unescaped(&allowed)
                 }
             })
         })
@@ -289,5 +531,94 @@ mod tests {
         let info = heredoc_info("@(END)").unwrap();
         let text = heredoc_text(&info, "END", &[Some("a\\tb\n")]);
         assert_eq!(text, vec![Some("a\\tb\n".to_string())]);
+    }
+
+    /// The source text each byte range of a mapped value comes from.
+    fn source_of(source: &str, mapped: &MappedText, value: &str) -> String {
+        let at = mapped.text.find(value).expect("the value has it");
+        let range = TextRange::new((at as u32).into(), ((at + value.len()) as u32).into());
+        source[mapped.origin.source_range(range)].to_string()
+    }
+
+    #[test]
+    fn single_quoted_values_map_back_through_escapes() {
+        let source = r"x'a\\b \' <%= $v %>'";
+        let inner = &source[2..source.len() - 1];
+        let mapped = single_quoted_mapped(inner, 2);
+        assert_eq!(mapped.text, unescape_single_quoted(inner));
+        assert_eq!(mapped.text, r"a\b ' <%= $v %>");
+        assert_eq!(source_of(source, &mapped, "$v"), "$v");
+        assert_eq!(source_of(source, &mapped, "\\b"), "\\\\b");
+        assert_eq!(source_of(source, &mapped, "' <"), "\\' <");
+        // Past the end: the end of the text.
+        let end = mapped.text.len() as u32;
+        let range = TextRange::new(end.into(), end.into());
+        assert_eq!(
+            usize::from(mapped.origin.source_range(range).start()),
+            source.len() - 1
+        );
+    }
+
+    #[test]
+    fn values_are_found_from_their_source() {
+        let source = r"a\\b <%= $v %>";
+        let mapped = single_quoted_mapped(source, 0);
+        let at = |from: usize, to: usize| TextRange::new((from as u32).into(), (to as u32).into());
+        let v = mapped.text.find("$v").unwrap();
+        assert_eq!(mapped.origin.value_range(at(9, 11)), Some(at(v, v + 2)));
+        // The escape whole, not half of it.
+        assert_eq!(mapped.origin.value_range(at(1, 3)), Some(at(1, 2)));
+        assert_eq!(mapped.origin.value_range(at(2, 3)), None);
+    }
+
+    #[test]
+    fn escaping_inverts_unescaping() {
+        let text = r#"$facts['a'] \ "x""#;
+        assert_eq!(unescape_single_quoted(&escape_single_quoted(text)), text);
+        assert_eq!(unescape_double_quoted(&escape_double_quoted(text)), text);
+        let info = heredoc_info("@(\"END\"/$)").unwrap();
+        let written = escape_heredoc(&info, text).unwrap();
+        assert_eq!(written, r#"\$facts['a'] \\ "x""#);
+        assert_eq!(
+            heredoc_text(&info, "END", &[Some(&written)]),
+            [Some(text.to_string())]
+        );
+        assert_eq!(
+            escape_heredoc(&heredoc_info("@(\"END\")").unwrap(), text),
+            None
+        );
+        assert_eq!(
+            escape_heredoc(&heredoc_info("@(END)").unwrap(), text).as_deref(),
+            Some(text)
+        );
+    }
+
+    #[test]
+    fn double_quoted_values_map_back_through_escapes() {
+        let source = r#"\t\u{1F600}<%= $v %>\q"#;
+        let mapped = double_quoted_mapped(source, 0);
+        assert_eq!(mapped.text, unescape_double_quoted(source));
+        assert_eq!(source_of(source, &mapped, "$v"), "$v");
+        assert_eq!(source_of(source, &mapped, "\t"), "\\t");
+        assert_eq!(source_of(source, &mapped, "\u{1f600}<"), "\\u{1F600}<");
+        assert_eq!(source_of(source, &mapped, "\\q"), "\\q");
+    }
+
+    #[test]
+    fn heredoc_values_map_back_through_margins_and_escapes() {
+        let info = heredoc_info("@(END/t)").unwrap();
+        let source = "  a\\tb\n    <%= $v %>\n";
+        let pieces = [Some((source, 0))];
+        let mapped = heredoc_text_mapped(&info, "  |- END", &pieces);
+        let [Some(mapped)] = &mapped[..] else {
+            panic!("one piece");
+        };
+        let plain = heredoc_text(&info, "  |- END", &[Some(source)]);
+        assert_eq!(Some(mapped.text.clone()), plain[0]);
+        assert_eq!(mapped.text, "a\tb\n  <%= $v %>");
+        assert_eq!(source_of(source, mapped, "$v"), "$v");
+        assert_eq!(source_of(source, mapped, "a\tb"), "a\\tb");
+        // Across a line: the margin removed is inside the range.
+        assert_eq!(source_of(source, mapped, "b\n  <"), "b\n    <");
     }
 }

@@ -1,6 +1,6 @@
 //! The node types and their accessors.
 
-use super::literals::{self, HeredocInfo, Number, NumberError};
+use super::literals::{self, HeredocInfo, MappedText, Number, NumberError, Sink};
 use super::{child, children, first_significant_token, token, AstNode};
 use crate::syntax_kind::SyntaxKind::{self, *};
 use crate::syntax_kind::{SyntaxNode, SyntaxToken};
@@ -417,6 +417,30 @@ expr_enum!(
 );
 
 impl Expr {
+    /// The text of a string written out (single-quoted, double-quoted or a
+    /// heredoc, without interpolation), with where each of its bytes is in
+    /// the tree.
+    pub fn static_text_mapped(&self) -> Option<MappedText> {
+        match self {
+            Expr::SqStringExpr(s) => Some(s.value_mapped()),
+            Expr::DqStringExpr(s) => s.static_value_mapped(),
+            Expr::HeredocExpr(h) => h.static_text_mapped(),
+            _ => None,
+        }
+    }
+
+    /// How a string written out as this one is ([`Expr::static_text_mapped`])
+    /// writes `text`, escapes included; `None` when it cannot (a heredoc
+    /// that interpolates, without the `$` escape).
+    pub fn escaped_static_text(&self, text: &str) -> Option<String> {
+        match self {
+            Expr::SqStringExpr(_) => Some(literals::escape_single_quoted(text)),
+            Expr::DqStringExpr(_) => Some(literals::escape_double_quoted(text)),
+            Expr::HeredocExpr(h) => literals::escape_heredoc(&h.info()?, text),
+            _ => None,
+        }
+    }
+
     /// The string an expression stands for when it is written literally: a
     /// name, bare word, string without interpolation, or the keywords
     /// `type` and `function` as values (class names, titles, template
@@ -535,17 +559,37 @@ ast_node!(
 );
 impl SqStringExpr {
     pub fn value(&self) -> String {
-        let text = first_significant_token(&self.0)
-            .map(|t| t.text().to_string())
-            .unwrap_or_default();
-        let inner = text.strip_prefix('\'').unwrap_or(&text);
+        let (text, _) = self.inner();
+        literals::unescape_single_quoted(&text)
+    }
+
+    /// The value with where each of its bytes is in the tree.
+    pub fn value_mapped(&self) -> MappedText {
+        let (text, at) = self.inner();
+        literals::single_quoted_mapped(&text, at)
+    }
+
+    /// The text between the quotes, and where it starts.
+    fn inner(&self) -> (String, usize) {
+        let Some(token) = first_significant_token(&self.0) else {
+            return (String::new(), usize::from(self.0.text_range().start()));
+        };
+        let text = token.text();
+        let mut at = usize::from(token.text_range().start());
+        let inner = match text.strip_prefix('\'') {
+            Some(inner) => {
+                at += 1;
+                inner
+            }
+            None => text,
+        };
         let inner =
             if !inner.is_empty() && inner.ends_with('\'') && !literals::ends_with_escape(inner) {
                 &inner[..inner.len() - 1]
             } else {
                 inner
             };
-        literals::unescape_single_quoted(inner)
+        (inner.to_string(), at)
     }
 }
 
@@ -578,6 +622,24 @@ impl DqStringExpr {
             }
         }
         parts
+    }
+    /// The value when there is no interpolation, with where each of its
+    /// bytes is in the tree.
+    pub fn static_value_mapped(&self) -> Option<MappedText> {
+        let mut out = MappedText::default();
+        out.ends_at(usize::from(self.0.text_range().start()) + 1);
+        for element in self.0.children_with_tokens() {
+            match element {
+                rowan::NodeOrToken::Token(t) if t.kind() == STRING_TEXT => {
+                    let at = usize::from(t.text_range().start());
+                    let part = literals::double_quoted_mapped(t.text(), at);
+                    out.append(part);
+                }
+                rowan::NodeOrToken::Node(n) if Interpolation::can_cast(n.kind()) => return None,
+                _ => {}
+            }
+        }
+        Some(out)
     }
     /// The value when there is no interpolation.
     pub fn static_value(&self) -> Option<String> {
@@ -617,6 +679,37 @@ impl HeredocExpr {
     }
     pub fn info(&self) -> Option<HeredocInfo> {
         literals::heredoc_info(self.header_token()?.text())
+    }
+    /// The text when it has no interpolation, with where each of its bytes
+    /// is in the tree.
+    pub fn static_text_mapped(&self) -> Option<MappedText> {
+        let info = self.info()?;
+        let body = self.body()?;
+        let end_line = body
+            .end_token()
+            .map(|t| t.text().to_string())
+            .unwrap_or_default();
+        let mut pieces = Vec::new();
+        for element in body.syntax().children_with_tokens() {
+            match element {
+                rowan::NodeOrToken::Token(t) if t.kind() == HEREDOC_TEXT => pieces.push(t),
+                rowan::NodeOrToken::Node(n) if Interpolation::can_cast(n.kind()) => return None,
+                _ => {}
+            }
+        }
+        let pieces: Vec<Option<(&str, usize)>> = pieces
+            .iter()
+            .map(|t| Some((t.text(), usize::from(t.text_range().start()))))
+            .collect();
+        let mut out = MappedText::default();
+        out.ends_at(usize::from(body.syntax().text_range().start()));
+        for part in literals::heredoc_text_mapped(&info, &end_line, &pieces)
+            .into_iter()
+            .flatten()
+        {
+            out.append(part);
+        }
+        Some(out)
     }
     /// The body: heredoc headers and bodies pair up in text order.
     pub fn body(&self) -> Option<HeredocBody> {

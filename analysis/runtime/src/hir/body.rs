@@ -156,6 +156,21 @@ pub struct Lambda {
     pub body: Block,
 }
 
+/// The template of an `inline_epp()` call whose text is written out (see
+/// [`crate::hir::inline_template`]): Puppet renders it as a lambda closing
+/// over the calling scope, so it is lowered as one, not attached to the
+/// call (it is no block the call passes).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct InlineTemplate {
+    /// The `inline_epp()` call.
+    pub call: ExprId,
+    /// The template's parameters and statements.
+    pub lambda: LambdaId,
+    /// The template has a parameter header (`<%- |$x| -%>`, maybe empty):
+    /// the hash passed is then matched against its parameters.
+    pub has_params: bool,
+}
+
 /// `name => value`, `name +> value` or `* => hash` of a resource body,
 /// default, override or collector.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -344,6 +359,8 @@ pub struct Body {
     pub matchers: Vec<ExprId>,
     /// The statements.
     pub body: Block,
+    /// The templates of `inline_epp()` calls, by call (in call order).
+    inline_templates: Vec<InlineTemplate>,
 }
 
 impl std::ops::Index<ExprId> for Body {
@@ -370,6 +387,7 @@ impl Body {
             return_type: None,
             matchers: Vec::new(),
             body: Vec::new(),
+            inline_templates: Vec::new(),
         }
     }
 
@@ -378,6 +396,7 @@ impl Body {
     pub fn shrink_to_fit(&mut self) {
         self.exprs.shrink_to_fit();
         self.lambdas.shrink_to_fit();
+        self.inline_templates.shrink_to_fit();
     }
 
     pub fn alloc(&mut self, expr: Expr) -> ExprId {
@@ -413,6 +432,26 @@ impl Body {
         self.exprs.is_empty()
     }
 
+    /// Records the template of an `inline_epp()` call, allocated after
+    /// every call before it.
+    pub fn add_inline_template(&mut self, template: InlineTemplate) {
+        debug_assert!(self
+            .inline_templates
+            .last()
+            .is_none_or(|t| t.call < template.call));
+        self.inline_templates.push(template);
+    }
+
+    /// The template an `inline_epp()` call renders, when its text is
+    /// written out.
+    pub fn inline_template(&self, call: ExprId) -> Option<&InlineTemplate> {
+        let found = self
+            .inline_templates
+            .binary_search_by_key(&call, |t| t.call)
+            .ok()?;
+        self.inline_templates.get(found)
+    }
+
     /// The string a literal-like expression stands for (names, quoted
     /// strings without interpolation, bare words): class names, titles,
     /// template paths, hash keys.
@@ -430,7 +469,8 @@ impl Body {
     }
 
     /// The direct sub-expressions of an expression, in evaluation order
-    /// (lambda bodies are not included; see [`Body::lambdas`]).
+    /// (lambda bodies are not included, nor the templates of `inline_epp()`
+    /// calls; see [`Body::lambdas`] and [`Body::inline_template`]).
     pub fn children(&self, id: ExprId) -> Vec<ExprId> {
         let mut out = Vec::new();
         let attributes = |out: &mut Vec<ExprId>, attributes: &[Attribute]| {

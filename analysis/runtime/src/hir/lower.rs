@@ -7,11 +7,13 @@
 
 use super::body::{
     name, Attribute, Block, Body, BodyKind, BodySourceMap, CallStyle, CaseOption, Expr, ExprId,
-    FloatLit, Lambda, Literal, Param, ResourceBody, SegmentRange, StringPart,
+    FloatLit, InlineTemplate, Lambda, LambdaId, Literal, Param, ResourceBody, SegmentRange,
+    StringPart,
 };
+use super::inline_template::{inline_epp, INLINE_EPP, MAX_TEMPLATE_NESTING};
 use super::items::{ItemContent, TopStatement};
 use crate::hir::DefKind;
-use puppet_syntax::ast::{self, AstNode, LiteralValue, Number, NumberError};
+use puppet_syntax::ast::{self, AstNode, LiteralValue, Number, NumberError, TextOrigin};
 use puppet_syntax::{SourceKind, SyntaxKind, SyntaxNode, TextRange, TextSize};
 
 /// Nesting deeper than this is not lowered (it becomes `Missing`): the
@@ -128,6 +130,9 @@ struct Lowering {
     depth: u32,
     /// The segment whose tree is being lowered.
     segment: u32,
+    /// While lowering `inline_epp()` templates: where each one's text is in
+    /// the text around it, outermost first.
+    origins: Vec<TextOrigin>,
 }
 
 impl Lowering {
@@ -137,6 +142,7 @@ impl Lowering {
             map: BodySourceMap::default(),
             depth: 0,
             segment: 0,
+            origins: Vec::new(),
         }
     }
 
@@ -156,7 +162,14 @@ impl Lowering {
         id
     }
 
+    /// A range of the tree being lowered in its segment (through the
+    /// texts of the templates being lowered).
     fn here(&self, range: TextRange) -> SegmentRange {
+        let range = self
+            .origins
+            .iter()
+            .rev()
+            .fold(range, |range, origin| origin.source_range(range));
         SegmentRange::new(self.segment, range)
     }
 
@@ -309,7 +322,18 @@ impl Lowering {
                 target: self.opt(a.target(), node),
                 keys: self.exprs(a.args()),
             },
-            A::CallExpr(c) => self.call(c),
+            A::CallExpr(c) => {
+                let (call, template) = self.call(c);
+                let id = self.alloc(call, node);
+                if let Some((lambda, has_params)) = template {
+                    self.body.add_inline_template(InlineTemplate {
+                        call: id,
+                        lambda,
+                        has_params,
+                    });
+                }
+                return id;
+            }
             A::MethodCallExpr(m) => match m.name() {
                 Some(function) => {
                     let receiver = self.opt(m.receiver(), node);
@@ -431,18 +455,27 @@ impl Lowering {
         self.alloc(lowered, node)
     }
 
-    fn call(&mut self, c: &ast::CallExpr) -> Expr {
+    /// A call, and the template it renders if it is an `inline_epp()` of a
+    /// written-out text (its lambda, and whether it has a parameter header).
+    fn call(&mut self, c: &ast::CallExpr) -> (Expr, Option<(LambdaId, bool)>) {
         let node = c.syntax();
-        match c.callee() {
+        let call = match c.callee() {
             Some(ast::Expr::QualifiedName(n)) => {
                 let args = self.exprs(c.args());
                 let lambda = c.lambda().map(|l| self.lambda(&l));
-                Expr::Call {
-                    function: name(&n.name()),
+                let function = n.name();
+                let template = if function == INLINE_EPP {
+                    self.inline_template(c)
+                } else {
+                    None
+                };
+                let call = Expr::Call {
+                    function: name(&function),
                     args,
                     lambda,
                     style: CallStyle::Parens,
-                }
+                };
+                return (call, template);
             }
             Some(other) => {
                 let callee = self.expr(&other);
@@ -458,7 +491,39 @@ impl Lowering {
                 let _ = node;
                 Expr::Missing
             }
+        };
+        (call, None)
+    }
+
+    /// The template of an `inline_epp()` call whose text is written out,
+    /// lowered as a lambda: its header's parameters and its statements,
+    /// their positions in the text mapped to the tree. Not when the text
+    /// does not parse (Puppet fails there, rendering nothing).
+    fn inline_template(&mut self, c: &ast::CallExpr) -> Option<(LambdaId, bool)> {
+        if self.origins.len() >= MAX_TEMPLATE_NESTING {
+            return None;
         }
+        let template = inline_epp(c)?;
+        if template.has_syntax_errors() {
+            return None;
+        }
+        let tree = template.parse.tree();
+        let header = tree.epp_params().and_then(|p| p.params());
+        let literal = self.here(template.literal.syntax().text_range());
+        self.origins.push(template.origin);
+        let (params, ranges) = header
+            .as_ref()
+            .map(|list| self.params(list))
+            .unwrap_or_default();
+        let body = self.statements(tree.statements());
+        self.origins.pop();
+        let id = self.body.alloc_lambda(Lambda {
+            params,
+            return_type: None,
+            body,
+        });
+        self.map.record_lambda(id, literal, ranges);
+        Some((id, header.is_some()))
     }
 
     fn lambda(&mut self, l: &ast::Lambda) -> super::body::LambdaId {

@@ -3,6 +3,7 @@
 //! data; the semantic crate keeps it per item in its database.
 
 pub mod body;
+pub mod inline_template;
 pub mod items;
 pub mod lower;
 
