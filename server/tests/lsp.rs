@@ -867,11 +867,12 @@ fn metadata_files_answer_hover_definition_and_diagnostics_over_the_protocol() {
     assert!(server.shutdown().success());
 }
 
+/// From `$port`, and from `"${port}"` in a string.
 #[test]
 fn type_definition_goes_from_a_variable_to_its_alias() {
     let dir = fixture(
         "#- types/port.pp\n# A port.\ntype Web::Port = Integer[1, 65535]\n\
-         #- manifests/init.pp\n# Web.\nclass web(Web::Port $port) {\n  notice($port)\n}\n",
+         #- manifests/init.pp\n# Web.\nclass web(Web::Port $port) {\n  notice($port)\n  notice(\"${port}\")\n}\n",
     );
     let mut server = Server::start();
     let reply = server.initialize(dir.path(), pull_capabilities());
@@ -881,16 +882,18 @@ fn type_definition_goes_from_a_variable_to_its_alias() {
     );
     server.wait_indexed();
     let uri = dir.uri("manifests/init.pp");
-    let found = server.call(
-        "textDocument/typeDefinition",
-        json!({"textDocument": {"uri": uri.as_str()}, "position": {"line": 2, "character": 11}}),
-    );
-    let target = found.as_array().and_then(|a| a.first()).unwrap_or(&found);
-    assert_eq!(
-        target["targetUri"].as_str(),
-        Some(dir.uri("types/port.pp").as_str()),
-        "{found}"
-    );
+    for (line, character) in [(2, 11), (3, 13)] {
+        let found = server.call(
+            "textDocument/typeDefinition",
+            json!({"textDocument": {"uri": uri.as_str()}, "position": {"line": line, "character": character}}),
+        );
+        let target = found.as_array().and_then(|a| a.first()).unwrap_or(&found);
+        assert_eq!(
+            target["targetUri"].as_str(),
+            Some(dir.uri("types/port.pp").as_str()),
+            "{line}:{character}: {found}"
+        );
+    }
     assert!(server.shutdown().success());
 }
 

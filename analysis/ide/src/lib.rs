@@ -17,6 +17,7 @@ pub mod semantic_tokens;
 pub mod signature_help;
 pub(crate) mod targets;
 mod tree_helpers;
+mod type_aliases;
 mod untyped_parameter;
 pub mod variable_types;
 
