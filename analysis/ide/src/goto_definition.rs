@@ -6,7 +6,8 @@
 use super::cursor::token_at;
 use super::hiera_data::{data_key_definition, lookup_key_at, lookup_key_definition};
 use super::module_metadata::metadata_definition;
-use super::occurrences::{file_occurrences, occurrence_at, occurrences_of, Referent};
+use super::occurrences::{file_occurrences, occurrence_at, occurrences_of, Occurrence, Referent};
+use super::parameter_info::parameter_at;
 use super::targets::index_targets;
 use super::type_aliases::alias_targets;
 use super::{Cancellable, FilePosition, NavigationTarget, SymbolKind};
@@ -172,9 +173,10 @@ fn enclosing(
 impl Analysis {
     /// Go to type definition: from a variable or parameter to the type
     /// aliases of the workspace its type names (`Webapp::Port $port`,
-    /// `Optional[Webapp::Port]`), in the order the type mentions them, by
-    /// its type at that point; also inside a string (`"${port}"`,
-    /// `"$port"`).
+    /// `Optional[Webapp::Port]`), in the order the type mentions them. A
+    /// variable (also inside a string: `"${port}"`, `"$port"`) goes by its
+    /// type at that point, an attribute setting a parameter in a
+    /// declaration (`class { 'webapp': port => 1 }`) by the declared type.
     pub fn goto_type_definition(&self, pos: &FilePosition) -> Cancellable<Vec<NavigationTarget>> {
         self.with_db(|a| {
             let Some(file) = a.file(&pos.path) else {
@@ -189,13 +191,24 @@ impl Analysis {
                 || token
                     .parent()
                     .is_some_and(|p| p.kind() == SyntaxKind::VARIABLE_EXPR);
-            if !is_variable {
-                return Vec::new();
-            }
-            let types = infer_range(db, a.workspace(), file, token.text_range());
-            let ty = crate::hover::variable_inferred(&types, &token)
-                .ty
-                .to_string();
+            let ty = if is_variable {
+                let types = infer_range(db, a.workspace(), file, token.text_range());
+                crate::hover::variable_inferred(&types, &token)
+                    .ty
+                    .to_string()
+            } else {
+                let parameter = match occurrence_at(db, a.workspace(), file, pos.offset) {
+                    Some(Occurrence {
+                        referent: Referent::Variable { file, range, .. },
+                        ..
+                    }) => parameter_at(db, a.workspace(), file, range),
+                    _ => None,
+                };
+                match parameter.and_then(|p| p.type_text) {
+                    Some(text) => text,
+                    None => return Vec::new(),
+                }
+            };
             alias_targets(db, a.workspace(), &ty)
         })
     }

@@ -43,6 +43,7 @@ pub mod inlay_hints;
 pub mod linked_editing;
 mod module_metadata;
 pub mod occurrences;
+mod parameter_info;
 pub mod quick_fixes;
 pub mod references;
 pub mod rename;
