@@ -867,11 +867,14 @@ fn metadata_files_answer_hover_definition_and_diagnostics_over_the_protocol() {
     assert!(server.shutdown().success());
 }
 
+/// From `$port`, from `"${port}"` in a string, and from the attribute
+/// setting the parameter in a declaration.
 #[test]
 fn type_definition_goes_from_a_variable_to_its_alias() {
     let dir = fixture(
         "#- types/port.pp\n# A port.\ntype Web::Port = Integer[1, 65535]\n\
-         #- manifests/init.pp\n# Web.\nclass web(Web::Port $port) {\n  notice($port)\n}\n",
+         #- manifests/init.pp\n# Web.\nclass web(Web::Port $port) {\n  notice($port)\n  notice(\"${port}\")\n}\n\
+         #- manifests/site.pp\n# Site.\nclass web::site {\n  class { 'web': port => 80 }\n}\n",
     );
     let mut server = Server::start();
     let reply = server.initialize(dir.path(), pull_capabilities());
@@ -880,17 +883,20 @@ fn type_definition_goes_from_a_variable_to_its_alias() {
         "{reply}"
     );
     server.wait_indexed();
-    let uri = dir.uri("manifests/init.pp");
-    let found = server.call(
-        "textDocument/typeDefinition",
-        json!({"textDocument": {"uri": uri.as_str()}, "position": {"line": 2, "character": 11}}),
-    );
-    let target = found.as_array().and_then(|a| a.first()).unwrap_or(&found);
-    assert_eq!(
-        target["targetUri"].as_str(),
-        Some(dir.uri("types/port.pp").as_str()),
-        "{found}"
-    );
+    let init = dir.uri("manifests/init.pp");
+    let site = dir.uri("manifests/site.pp");
+    for (uri, line, character) in [(&init, 2, 11), (&init, 3, 13), (&site, 2, 18)] {
+        let found = server.call(
+            "textDocument/typeDefinition",
+            json!({"textDocument": {"uri": uri.as_str()}, "position": {"line": line, "character": character}}),
+        );
+        let target = found.as_array().and_then(|a| a.first()).unwrap_or(&found);
+        assert_eq!(
+            target["targetUri"].as_str(),
+            Some(dir.uri("types/port.pp").as_str()),
+            "{uri:?} {line}:{character}: {found}"
+        );
+    }
     assert!(server.shutdown().success());
 }
 
@@ -1125,6 +1131,23 @@ fn puppet_strings_in_hover_signature_help_and_diagnostics() {
     let text = hover["contents"]["value"].as_str().unwrap_or_default();
     assert!(
         text.contains("A web server.") && text.contains("- `port`: Where it listens."),
+        "{hover}"
+    );
+    // The attribute setting the parameter: its declared type and `@param`.
+    let hover = server.call(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": site.as_str()}, "position": {"line": 2, "character": 18}}),
+    );
+    let text = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(
+        text.starts_with("```puppet\nport => Integer\n```")
+            && text.contains("Integer $port = 80")
+            && text.contains("\nWhere it listens.\n"),
+        "{hover}"
+    );
+    assert_eq!(
+        hover["range"],
+        json!({"start": {"line": 2, "character": 17}, "end": {"line": 2, "character": 21}}),
         "{hover}"
     );
     let help = server.call(

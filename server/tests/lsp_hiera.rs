@@ -306,8 +306,8 @@ fn hover_definition_completion_references_and_rename_across_code_and_data() {
     let hover = server.call("textDocument/hover", doc_pos(&common, data_key));
     let markdown = hover["contents"]["value"].as_str().unwrap_or_default();
     assert!(
-        markdown
-            .contains("Parameter `$servers` of class `ntp`, bound by automatic parameter lookup"),
+        markdown.contains("Parameter `$servers` of class `ntp`, declared on line 2")
+            && markdown.contains("Bound by automatic parameter lookup."),
         "{markdown}"
     );
 

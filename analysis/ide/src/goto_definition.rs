@@ -6,12 +6,13 @@
 use super::cursor::token_at;
 use super::hiera_data::{data_key_definition, lookup_key_at, lookup_key_definition};
 use super::module_metadata::metadata_definition;
-use super::occurrences::{file_occurrences, occurrence_at, occurrences_of, Referent};
+use super::occurrences::{file_occurrences, occurrence_at, occurrences_of, Occurrence, Referent};
+use super::parameter_info::parameter_at;
 use super::targets::index_targets;
+use super::type_aliases::alias_targets;
 use super::{Cancellable, FilePosition, NavigationTarget, SymbolKind};
 use crate::Analysis;
 use puppet_analysis::db::{parse, SourceFile, Workspace};
-use puppet_analysis::index::Namespace;
 use puppet_analysis::infer::infer_range;
 use puppet_analysis::ruby_plugins::{ruby_file_sites, RubySiteKind};
 use puppet_syntax::{SyntaxKind, TextRange, TextSize};
@@ -172,7 +173,10 @@ fn enclosing(
 impl Analysis {
     /// Go to type definition: from a variable or parameter to the type
     /// aliases of the workspace its type names (`Webapp::Port $port`,
-    /// `Optional[Webapp::Port]`), in the order the type mentions them.
+    /// `Optional[Webapp::Port]`), in the order the type mentions them. A
+    /// variable (also inside a string: `"${port}"`, `"$port"`) goes by its
+    /// type at that point, an attribute setting a parameter in a
+    /// declaration (`class { 'webapp': port => 1 }`) by the declared type.
     pub fn goto_type_definition(&self, pos: &FilePosition) -> Cancellable<Vec<NavigationTarget>> {
         self.with_db(|a| {
             let Some(file) = a.file(&pos.path) else {
@@ -183,55 +187,29 @@ impl Analysis {
             let Some(token) = token_at(&root, pos.offset) else {
                 return Vec::new();
             };
-            if token.kind() != SyntaxKind::VARIABLE {
-                return Vec::new();
-            }
-            let types = infer_range(db, a.workspace(), file, token.text_range());
-            let ty = crate::hover::variable_inferred(&types, &token)
-                .ty
-                .to_string();
-            let mut seen: Vec<String> = Vec::new();
-            for name in type_names(&ty) {
-                if !seen.contains(&name) {
-                    seen.push(name);
+            let is_variable = token.kind() == SyntaxKind::VARIABLE
+                || token
+                    .parent()
+                    .is_some_and(|p| p.kind() == SyntaxKind::VARIABLE_EXPR);
+            let ty = if is_variable {
+                let types = infer_range(db, a.workspace(), file, token.text_range());
+                crate::hover::variable_inferred(&types, &token)
+                    .ty
+                    .to_string()
+            } else {
+                let parameter = match occurrence_at(db, a.workspace(), file, pos.offset) {
+                    Some(Occurrence {
+                        referent: Referent::Variable { file, range, .. },
+                        ..
+                    }) => parameter_at(db, a.workspace(), file, range),
+                    _ => None,
+                };
+                match parameter.and_then(|p| p.type_text) {
+                    Some(text) => text,
+                    None => return Vec::new(),
                 }
-            }
-            seen.iter()
-                .flat_map(|name| index_targets(db, a.workspace(), Namespace::Type, name))
-                .collect()
+            };
+            alias_targets(db, a.workspace(), &ty)
         })
     }
-}
-
-/// The capitalised, possibly qualified names a type's text mentions
-/// (`Optional[Webapp::Port]` gives `Optional`, `Webapp::Port`).
-fn type_names(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut current = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c.is_alphanumeric() || c == '_' || (c == ':' && chars.peek() == Some(&':')) {
-            if c == ':' {
-                chars.next();
-                current.push_str("::");
-            } else {
-                current.push(c);
-            }
-        } else if !current.is_empty() {
-            out.push(std::mem::take(&mut current));
-        }
-        // Skip quoted strings (enum values, patterns) whole.
-        if c == '\'' || c == '"' {
-            for inner in chars.by_ref() {
-                if inner == c {
-                    break;
-                }
-            }
-        }
-    }
-    if !current.is_empty() {
-        out.push(current);
-    }
-    out.retain(|n| n.starts_with(|c: char| c.is_ascii_uppercase()));
-    out
 }

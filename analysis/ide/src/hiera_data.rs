@@ -4,6 +4,7 @@
 //! in lookup order, with its level and the merge behaviour that applies.
 
 use crate::occurrences::{param_site, Referent};
+use crate::parameter_info::parameter_of;
 use crate::{NavigationTarget, SymbolKind};
 use puppet_analysis::db::{parse, DataFile, SourceFile, Workspace};
 use puppet_analysis::hiera::calls::{code_lookup_keys, lookup_call, LookupCall};
@@ -304,35 +305,12 @@ pub(crate) fn data_file_hover(
     let (key, range) = data_key_at(db, file, offset)?;
     let mut md = String::new();
     if let Some((class, param)) = bound_parameter(db, workspace, &key) {
-        let found = lookup(db, workspace, Namespace::Class, &class);
-        let resolved = found.first()?;
-        let summary = resolved
-            .definition
-            .params
-            .iter()
-            .find(|p| p.name == param)?;
-        let docs = puppet_analysis::hir::item_documentation(db, resolved.location.item);
-        let mut line = String::new();
-        if let Some(t) = &summary.type_text {
-            let _ = write!(line, "{t} ");
-        }
-        let _ = write!(line, "${param}");
-        if let Some(default) = docs.default_of(&param) {
-            let _ = write!(line, " = {default}");
-        }
-        let _ = writeln!(md, "```puppet\nclass {class}(\n  {line}\n)\n```\n");
+        let parameter = parameter_of(db, workspace, Namespace::Class, &class, &param)?;
         let _ = writeln!(
             md,
-            "Parameter `${param}` of class `{class}`, bound by automatic parameter lookup.\n"
+            "{}\nBound by automatic parameter lookup.\n",
+            parameter.markdown()
         );
-        // The parameter's `@param` text, else the whole comment.
-        if let Some(doc) = docs
-            .param_doc(&param)
-            .map(str::to_string)
-            .or_else(|| docs.markdown())
-        {
-            let _ = writeln!(md, "{doc}\n");
-        }
     } else if code_lookup_keys(db, workspace).contains(&key) {
         let _ = writeln!(md, "Read by `lookup('{key}')` in the code.\n");
     }

@@ -6,9 +6,11 @@
 //! text.
 
 use super::cursor::token_at;
-use super::hiera_data::{class_parameter_at, data_file_hover, data_markdown, lookup_key_at};
+use super::hiera_data::{data_file_hover, data_markdown, lookup_key_at};
 use super::module_metadata::metadata_hover;
 use super::occurrences::{occurrence_at, Referent};
+use super::parameter_info::{parameter_at, parameter_of, written, ParameterInfo};
+use super::type_aliases::expansion;
 use super::{Cancellable, FilePosition};
 use crate::Analysis;
 use puppet_analysis::builtins::bolt_functions;
@@ -19,11 +21,10 @@ use puppet_analysis::hiera::lookup::Node;
 use puppet_analysis::hir::signature::Documentation;
 use puppet_analysis::hir::{DefKind, Signature};
 use puppet_analysis::index::{lookup, Namespace};
-use puppet_analysis::infer::{infer_range, type_context, FileTypes, Inferred};
+use puppet_analysis::infer::{infer_range, FileTypes, Inferred};
 use puppet_analysis::resolve::resolution::{variable_resolution, FileTarget};
 use puppet_analysis::resolve::scope::{Target, TopScopeSetter, VariableDefKind};
 use puppet_analysis::target::Target as PuppetTarget;
-use puppet_analysis::types::alias::expand_for_display;
 use puppet_analysis::values::format::to_programmatic;
 use puppet_syntax::ast::{self, AstNode};
 use puppet_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, TextRange};
@@ -120,6 +121,9 @@ fn value_text(inferred: &Inferred) -> Option<String> {
 impl Hover<'_> {
     fn referent(&self, referent: &Referent, token: &SyntaxToken) -> Option<String> {
         match referent {
+            Referent::Variable { file, range, .. } if attribute_named(token).is_some() => {
+                self.attribute_parameter(*file, *range, token)
+            }
             Referent::Variable { .. } | Referent::ExternalVariable(_) => self.variable(token),
             Referent::Definition(namespace, name) => {
                 let found = lookup(self.db, self.workspace, *namespace, name);
@@ -186,23 +190,7 @@ impl Hover<'_> {
         let params = || {
             def.params
                 .iter()
-                .map(|p| {
-                    let mut s = String::new();
-                    if let Some(t) = &p.type_text {
-                        s.push_str(t);
-                        s.push(' ');
-                    }
-                    if p.captures_rest {
-                        s.push('*');
-                    }
-                    s.push('$');
-                    s.push_str(&p.name);
-                    if let Some(d) = docs.default_of(&p.name) {
-                        s.push_str(" = ");
-                        s.push_str(d);
-                    }
-                    s
-                })
+                .map(|p| written(p, docs))
                 .collect::<Vec<_>>()
         };
         let list = |items: Vec<String>| {
@@ -251,7 +239,8 @@ impl Hover<'_> {
         };
         let mut md = code_block(&signature);
         if def.kind == DefKind::TypeAlias {
-            if let Some(expanded) = self.expanded_alias(&def.name) {
+            let alias = puppet_analysis::model::Type::Alias(def.name.clone());
+            if let Some(expanded) = expansion(self.db, self.workspace, &alias) {
                 if Some(expanded.as_str()) != def.type_text.as_deref() {
                     let _ = writeln!(md, "\nExpands to `{expanded}`");
                 }
@@ -262,21 +251,6 @@ impl Hover<'_> {
             let _ = writeln!(md, "\n{doc}");
         }
         md
-    }
-
-    /// An alias with every alias inside it replaced by its definition.
-    fn expanded_alias(&self, name: &str) -> Option<String> {
-        let ctx = type_context(self.db, self.workspace);
-        let ev = ctx.evaluator();
-        let ts = ev.ts();
-        let t = puppet_analysis::model::Type::Alias(name.to_string());
-        let mut guard = Vec::new();
-        let shown = expand_for_display(&t, ts.resolver(), &mut guard).to_string();
-        // Shown as `Name = definition`: the name is already in the signature.
-        Some(match shown.split_once(" = ") {
-            Some((head, rest)) if head.eq_ignore_ascii_case(name) => rest.to_string(),
-            _ => shown,
-        })
     }
 
     /// A name the workspace does not define: a core resource type or
@@ -339,49 +313,85 @@ impl Hover<'_> {
         if let Some(v) = value_text(&inferred) {
             let _ = writeln!(md, "\nValue: `{v}`");
         }
-        if let Some(what) = self.variable_origin(token) {
-            let _ = writeln!(md, "\n{what}");
+        let parameter = self.parameter(token);
+        match &parameter {
+            Some(parameter) => {
+                let _ = write!(md, "\n{}", parameter.markdown());
+            }
+            None => {
+                if let Some(what) = self.variable_origin(token) {
+                    let _ = writeln!(md, "\n{what}");
+                }
+            }
         }
         if let Some(notes) = self.untyped_parameter(token, name) {
             let _ = writeln!(md, "\n{notes}");
         }
-        if let Some(data) = self
-            .class_parameter_key(token)
-            .and_then(|key| data_markdown(self.db, self.workspace, &key, None, self.node))
-        {
-            let _ = write!(md, "\n{data}");
+        if let Some(parameter) = &parameter {
+            self.hiera_data(parameter, &mut md);
         }
         Some(md)
     }
 
-    /// The Hiera key (`class::param`) binding the class parameter the
-    /// token defines or reads.
-    fn class_parameter_key(&self, token: &SyntaxToken) -> Option<String> {
+    /// The Hiera data binding a class parameter, in lookup order.
+    fn hiera_data(&self, parameter: &ParameterInfo, md: &mut String) {
+        let key = parameter.hiera_key.as_deref();
+        if let Some(data) =
+            key.and_then(|k| data_markdown(self.db, self.workspace, k, None, self.node))
+        {
+            let _ = write!(md, "\n{data}");
+        }
+    }
+
+    /// The attribute naming a parameter of a class or defined type in its
+    /// declaration (`class { 'web': port => 1 }`): the parameter's declared
+    /// type (`Any` only when it has none), and what is known of it.
+    fn attribute_parameter(
+        &self,
+        file: SourceFile,
+        range: TextRange,
+        token: &SyntaxToken,
+    ) -> Option<String> {
+        let parameter = parameter_at(self.db, self.workspace, file, range)?;
+        let mut md = code_block(&format!(
+            "{} => {}",
+            token.text(),
+            parameter.type_text_or_any()
+        ));
+        let _ = write!(md, "\n{}", parameter.markdown());
+        self.hiera_data(&parameter, &mut md);
+        Some(md)
+    }
+
+    /// The parameter of a class, define, function or plan a variable token
+    /// declares or reads: in its own definition, or a class's parameter
+    /// read from outside (`$web::port`) or inherited.
+    fn parameter(&self, token: &SyntaxToken) -> Option<ParameterInfo> {
         let resolution = variable_resolution(self.db, self.workspace, self.file);
         let offset = token.text_range().start();
-        let name = token.text().trim_start_matches('$');
         let def = match resolution.definition_at(offset) {
             Some((_, def)) => def,
             None => match &resolution.reference_at(offset)?.target {
                 FileTarget::Local(defs) => resolution.definitions.get(*defs.first()?)?,
-                FileTarget::Other(Target::Qualified { class }) => {
+                FileTarget::Other(Target::Qualified { class } | Target::Inherited { class }) => {
+                    let name = token.text().trim_start_matches('$');
                     let param = name.rsplit("::").next()?;
-                    let found = lookup(self.db, self.workspace, Namespace::Class, class);
-                    let def = &found.first()?.definition;
-                    return def
-                        .params
-                        .iter()
-                        .any(|p| p.name == param)
-                        .then(|| format!("{}::{param}", def.name));
+                    return parameter_of(self.db, self.workspace, Namespace::Class, class, param);
                 }
                 FileTarget::Other(_) => return None,
             },
         };
-        if def.kind != VariableDefKind::ClassParam {
+        let is_parameter = matches!(
+            def.kind,
+            VariableDefKind::ClassParam
+                | VariableDefKind::DefineParam
+                | VariableDefKind::FunctionParam
+                | VariableDefKind::PlanParam
+        );
+        if !is_parameter {
             return None;
         }
-        let (class, param) = class_parameter_at(self.db, self.file, def.range)?;
-        Some(format!("{class}::{param}"))
+        parameter_at(self.db, self.workspace, self.file, def.range)
     }
 
     fn variable_origin(&self, token: &SyntaxToken) -> Option<String> {
@@ -508,11 +518,7 @@ impl Hover<'_> {
     /// An attribute name in a resource body: the attribute of a core or
     /// Ruby type (class and define parameters are occurrences).
     fn attribute(&self, token: &SyntaxToken) -> Option<HoverResult> {
-        let attribute = token.parent_ancestors().find_map(ast::Attribute::cast)?;
-        let name_token = attribute.name_token()?;
-        if name_token != *token {
-            return None;
-        }
+        let attribute = attribute_named(token)?;
         let name = attribute.name()?;
         let resource = attribute
             .syntax()
@@ -597,6 +603,12 @@ pub(crate) fn variable_inferred(types: &FileTypes, token: &SyntaxToken) -> Infer
         })
         .cloned()
         .unwrap_or_else(Inferred::any)
+}
+
+/// The attribute of a resource body whose name is the token.
+fn attribute_named(token: &SyntaxToken) -> Option<ast::Attribute> {
+    let attribute = token.parent_ancestors().find_map(ast::Attribute::cast)?;
+    (attribute.name_token()? == *token).then_some(attribute)
 }
 
 fn is_punctuation(kind: SyntaxKind) -> bool {

@@ -17,6 +17,7 @@ pub mod semantic_tokens;
 pub mod signature_help;
 pub(crate) mod targets;
 mod tree_helpers;
+mod type_aliases;
 mod untyped_parameter;
 pub mod variable_types;
 
@@ -42,6 +43,7 @@ pub mod inlay_hints;
 pub mod linked_editing;
 mod module_metadata;
 pub mod occurrences;
+mod parameter_info;
 pub mod quick_fixes;
 pub mod references;
 pub mod rename;

@@ -7,11 +7,12 @@
 //! types (from the definition index).
 
 use super::{Cancellable, FilePosition};
+use crate::parameter_info::{parameters_of, written};
 use crate::Analysis;
 use puppet_analysis::builtins::{ParamKind, Signature};
 use puppet_analysis::diagnostics::types::{evaluate, is_constant};
 use puppet_analysis::eval::parse_type;
-use puppet_analysis::index::{lookup, Namespace};
+use puppet_analysis::index::{lookup, Namespace, Resolved};
 use puppet_analysis::ruby_plugins::{ruby_function_dispatches, RubyDispatch};
 use puppet_analysis::types::{NoAliases, TypeSystem};
 use puppet_syntax::ast::{self, AstNode, Expr};
@@ -86,8 +87,7 @@ impl Analysis {
             return dispatch_help(&name, &dispatches, None, arg_index, done);
         };
         let definition = &found.definition;
-        let docs = puppet_analysis::hir::item_documentation(self.db(), found.location.item);
-        let signature = definition_signature(&name, definition, docs);
+        let signature = self.definition_signature(&name, found);
         let rest = definition.params.last().is_some_and(|p| p.captures_rest);
         let count = signature.parameters.len();
         let active = if rest && arg_index >= count {
@@ -117,10 +117,9 @@ impl Analysis {
         let found = lookup(self.db(), self.workspace(), namespace, &name);
         let found = found.first()?;
         let definition = &found.definition;
-        let docs = puppet_analysis::hir::item_documentation(self.db(), found.location.item);
         let active = attribute.and_then(|a| definition.params.iter().position(|p| p.name == a));
         Some(SignatureHelp {
-            signatures: vec![definition_signature(&definition.name, definition, docs)],
+            signatures: vec![self.definition_signature(&definition.name, found)],
             active_signature: 0,
             active_parameter: active,
         })
@@ -374,47 +373,33 @@ fn dispatch_help(
     })
 }
 
-/// `name(Type $p = default, ...)` of a workspace definition.
-fn definition_signature(
-    name: &str,
-    definition: &puppet_analysis::hir::Signature,
-    docs: &puppet_analysis::hir::signature::Documentation,
-) -> SignatureInfo {
-    let parts: Vec<String> = definition
-        .params
-        .iter()
-        .map(|p| {
-            let mut text = String::new();
-            if let Some(t) = &p.type_text {
-                text.push_str(t);
-                text.push(' ');
-            }
-            if p.captures_rest {
-                text.push('*');
-            }
-            text.push('$');
-            text.push_str(&p.name);
-            if let Some(default) = docs.default_of(&p.name) {
-                text.push_str(" = ");
-                text.push_str(default);
-            }
-            text
-        })
-        .collect();
-    let summary = docs.strings.summary.clone().or_else(|| docs.markdown());
-    let mut info = signature_info(name, &parts, summary);
-    for (param, info) in definition.params.iter().zip(&mut info.parameters) {
-        info.documentation = docs.param_doc(&param.name).map(str::to_string);
+impl Analysis {
+    /// `name(Type $p = default, ...)` of a workspace definition, each
+    /// parameter documented with what is known of it.
+    fn definition_signature(&self, name: &str, found: &Resolved) -> SignatureInfo {
+        let (db, workspace) = (self.db(), self.workspace());
+        let definition = &found.definition;
+        let docs = puppet_analysis::hir::item_documentation(db, found.location.item);
+        let parts: Vec<String> = definition.params.iter().map(|p| written(p, docs)).collect();
+        let summary = docs.strings.summary.clone().or_else(|| docs.markdown());
+        let mut info = signature_info(name, &parts, summary);
+        let known = parameters_of(db, workspace, found);
+        for (param, info) in definition.params.iter().zip(&mut info.parameters) {
+            info.documentation = known
+                .iter()
+                .find(|p| p.name == param.name)
+                .and_then(|p| p.text());
+        }
+        if let Some(ret) = definition
+            .type_text
+            .as_ref()
+            .filter(|_| definition.kind == puppet_analysis::hir::DefKind::Function)
+        {
+            info.label.push_str(" >> ");
+            info.label.push_str(ret);
+        }
+        info
     }
-    if let Some(ret) = definition
-        .type_text
-        .as_ref()
-        .filter(|_| definition.kind == puppet_analysis::hir::DefKind::Function)
-    {
-        info.label.push_str(" >> ");
-        info.label.push_str(ret);
-    }
-    info
 }
 
 /// Joins `name(` parts `)` and records each part's range in the label.

@@ -408,8 +408,8 @@ fn attributes_of_classes_and_defines_required_first() {
         |i| i.kind == CompletionKind::Parameter,
         expect![[r#"
             servers Parameter : Array[String] => "servers => "
-            config Parameter : Ntp::Config => "config => "
-            state Parameter : Enum['running', 'stopped'] => "state => "
+            config Parameter : Ntp::Config = {} => "config => "
+            state Parameter : Enum['running', 'stopped'] = 'running' => "state => "
         "#]],
     );
     check_filtered(

@@ -67,9 +67,11 @@ fn hover_on_a_data_key_shows_the_parameter_and_every_value() {
         )
         ```
 
-        Parameter `$servers` of class `ntp`, bound by automatic parameter lookup.
+        Parameter `$servers` of class `ntp`, declared on line 2 of `/env/modules/ntp/manifests/init.pp`
 
         Keeps the clock right.
+
+        Bound by automatic parameter lookup.
 
         **Hiera** `ntp::servers`: first found wins
 

@@ -63,7 +63,13 @@ fn variable_reference_shows_narrowed_type() {
             $v: Integer
             ```
 
-            Class parameter defined on line 1"#]],
+            ```puppet
+            class demo(
+              Variant[String, Integer] $v
+            )
+            ```
+
+            Parameter `$v` of class `demo`, declared on line 1 of `/ws/modules/demo/manifests/init.pp`"#]],
     );
 }
 
@@ -77,7 +83,15 @@ fn parameter_of_alias_type() {
             $port: Demo::Port
             ```
 
-            Class parameter"#]],
+            ```puppet
+            class demo(
+              Demo::Port $port = 80
+            )
+            ```
+
+            Expands to `Integer[1, 65535]`
+
+            Parameter `$port` of class `demo`, declared on line 1 of `/ws/modules/demo/manifests/init.pp`"#]],
     );
 }
 
@@ -231,7 +245,13 @@ node 'b' {
             $port: Any
             ```
 
-            Class parameter
+            ```puppet
+            class web(
+              $port = 8080
+            )
+            ```
+
+            Parameter `$port` of class `web`, declared on line 1 of `/ws/modules/web/manifests/init.pp`
 
             Untyped: any value can be passed.
 
@@ -253,7 +273,13 @@ fn typed_parameter_has_no_untyped_notes() {
             $port: Integer
             ```
 
-            Class parameter"#]],
+            ```puppet
+            class web(
+              Integer $port = 8080
+            )
+            ```
+
+            Parameter `$port` of class `web`, declared on line 1 of `/ws/modules/web/manifests/init.pp`"#]],
     );
 }
 
@@ -267,7 +293,13 @@ fn untyped_parameter_use_shows_default_and_validations() {
             $port: Variant[Integer, String, Array[Variant[Integer, String]]]
             ```
 
-            Class parameter defined on line 1
+            ```puppet
+            class web(
+              $port = 8080
+            )
+            ```
+
+            Parameter `$port` of class `web`, declared on line 1 of `/ws/modules/web/manifests/init.pp`
 
             Untyped: any value can be passed.
 
@@ -329,7 +361,13 @@ fn class_parameter_shows_its_hiera_data_in_lookup_order() {
         $servers: Array[String]
         ```
 
-        Class parameter
+        ```puppet
+        class ntp(
+          Array[String] $servers
+        )
+        ```
+
+        Parameter `$servers` of class `ntp`, declared on line 1 of `/env/modules/ntp/manifests/init.pp`
 
         **Hiera** `ntp::servers`: merge `unique` (`lookup_options` in `data/common.yaml`)
 

@@ -5,6 +5,7 @@
 use super::context::ResourceTarget;
 use super::keys::resolve;
 use super::{CompletionItem, CompletionKind, Ctx};
+use crate::parameter_info::parameters_of;
 use puppet_analysis::builtins::Attribute;
 use puppet_analysis::db::workspace_builtins;
 use puppet_analysis::eval::parse_type;
@@ -78,14 +79,27 @@ pub(super) fn attributes(ctx: &Ctx, target: &ResourceTarget) -> Vec<CompletionIt
             .detail(detail)
             .documentation(a.description.as_deref())
     };
-    if let Some(params) = definition_params(ctx, target) {
-        let docs = definition_docs(ctx, target);
-        out.extend(params.iter().filter(|p| !p.captures_rest).map(|p| {
-            let group = if p.has_default { OPTIONAL } else { REQUIRED };
-            arrow_item(&p.name, CompletionKind::Parameter, range, group)
-                .detail(p.type_text.clone())
-                .documentation(docs.as_ref().and_then(|d| d.param_doc(&p.name)))
-        }));
+    if let Some(declared) = declared(ctx, target) {
+        let known = parameters_of(ctx.db, ctx.workspace, declared);
+        out.extend(
+            declared
+                .definition
+                .params
+                .iter()
+                .filter(|p| !p.captures_rest)
+                .map(|p| {
+                    let group = if p.has_default { OPTIONAL } else { REQUIRED };
+                    let mut item = arrow_item(&p.name, CompletionKind::Parameter, range, group);
+                    match known.iter().find(|k| k.name == p.name) {
+                        Some(known) => {
+                            item.detail = Some(known.detail());
+                            item.documentation = known.text();
+                        }
+                        None => item.detail = p.type_text.clone(),
+                    }
+                    item
+                }),
+        );
     } else if let Some(t) = workspace_builtins(ctx.db, ctx.workspace).resource_type(&target.name) {
         out.extend(t.attributes.iter().map(attribute));
     } else if let Some(t) = plugin_index(ctx.db, ctx.workspace).types.get(&target.name) {
@@ -120,15 +134,6 @@ fn declared<'a>(
         Namespace::DefinedType
     };
     lookup(ctx.db, ctx.workspace, namespace, &target.name).first()
-}
-
-/// The documentation of the class or defined type declared.
-fn definition_docs(
-    ctx: &Ctx,
-    target: &ResourceTarget,
-) -> Option<puppet_analysis::hir::Documentation> {
-    let item = declared(ctx, target)?.location.item;
-    Some(puppet_analysis::hir::item_documentation(ctx.db, item).clone())
 }
 
 fn arrow_item(

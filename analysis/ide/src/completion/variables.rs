@@ -4,6 +4,7 @@
 //! variables, `$::` the top scope's.
 
 use super::{CompletionItem, CompletionKind, Ctx};
+use crate::parameter_info::{parameter_at, parameters_of, ParameterInfo};
 use puppet_analysis::db::{parse, workspace_builtins};
 use puppet_analysis::hir::normalized_text;
 use puppet_analysis::index::{lookup, Namespace};
@@ -25,13 +26,14 @@ const LEGACY_FACT: &str = "5";
 pub(super) fn complete(ctx: &Ctx, braced: bool) -> Vec<CompletionItem> {
     let written = ctx.context.prefix.trim_start_matches('$');
     let mut out = Vec::new();
-    let mut push = |name: String, kind, detail: Option<String>, group: &str| {
+    let mut push = |name: String, kind, about: About, group: &str| {
         let label = if braced {
             name.clone()
         } else {
             format!("${name}")
         };
-        let mut item = CompletionItem::new(label, kind, ctx.context.replace).detail(detail);
+        let mut item = CompletionItem::new(label, kind, ctx.context.replace).detail(about.detail);
+        item.documentation = about.documentation;
         item.sort_text = Some(format!("{group}{name}"));
         out.push(item);
     };
@@ -40,13 +42,18 @@ pub(super) fn complete(ctx: &Ctx, braced: bool) -> Vec<CompletionItem> {
         .is_some_and(|rest| !rest.contains("::"))
     {
         for name in workspace_globals(ctx.db, ctx.workspace).keys() {
-            push(format!("::{name}"), CompletionKind::Variable, None, GLOBAL);
+            push(
+                format!("::{name}"),
+                CompletionKind::Variable,
+                About::default(),
+                GLOBAL,
+            );
         }
         for name in BUILTIN_VARIABLES {
             push(
                 format!("::{name}"),
                 CompletionKind::Variable,
-                builtin_detail(name),
+                About::detail(builtin_detail(name)),
                 BUILTIN,
             );
         }
@@ -66,7 +73,7 @@ pub(super) fn complete(ctx: &Ctx, braced: bool) -> Vec<CompletionItem> {
             push(
                 format!("::{}", fact.path),
                 CompletionKind::Fact,
-                Some(detail),
+                About::detail(Some(detail)),
                 group,
             );
         }
@@ -79,9 +86,10 @@ pub(super) fn complete(ctx: &Ctx, braced: bool) -> Vec<CompletionItem> {
             .map(|c| c.classes)
             .unwrap_or_default()
         {
+            let params = class_parameters(ctx, &owner);
             for var in vars {
-                let (kind, detail) = class_variable_detail(ctx, &owner, &var);
-                push(format!("{lead}{class}::{var}"), kind, detail, INHERITED);
+                let (kind, about) = class_variable(&params, &var);
+                push(format!("{lead}{class}::{var}"), kind, about, INHERITED);
             }
         }
         return out;
@@ -109,7 +117,18 @@ pub(super) fn complete(ctx: &Ctx, braced: bool) -> Vec<CompletionItem> {
                 .filter(|i| i.ty != puppet_analysis::model::Type::Any)
                 .map(|i| i.ty.to_string())
         });
-        push(def.name.clone(), kind, detail, LOCAL);
+        // A parameter's documentation, from its declaration.
+        let documentation = def
+            .kind
+            .is_param()
+            .then(|| parameter_at(ctx.db, ctx.workspace, ctx.file, def.range))
+            .flatten()
+            .and_then(|p| p.text());
+        let about = About {
+            detail,
+            documentation,
+        };
+        push(def.name.clone(), kind, about, LOCAL);
     }
     if let Some(scope) = terminal.filter(|s| s.kind == ScopeKind::Class) {
         let chain = scope
@@ -117,23 +136,29 @@ pub(super) fn complete(ctx: &Ctx, braced: bool) -> Vec<CompletionItem> {
             .as_deref()
             .and_then(|name| class_variable_chain(ctx.db, ctx.workspace, name));
         for (owner, vars) in chain.into_iter().flat_map(|c| c.classes).skip(1) {
+            let params = class_parameters(ctx, &owner);
             for var in vars {
-                let (kind, detail) = class_variable_detail(ctx, &owner, &var);
-                push(var.to_string(), kind, detail, INHERITED);
+                let (kind, about) = class_variable(&params, &var);
+                push(var.to_string(), kind, about, INHERITED);
             }
         }
     }
     let top_level = terminal.is_none_or(|s| !matches!(s.kind, ScopeKind::Template));
     if top_level {
         for name in workspace_globals(ctx.db, ctx.workspace).keys() {
-            push(name.to_string(), CompletionKind::Variable, None, GLOBAL);
+            push(
+                name.to_string(),
+                CompletionKind::Variable,
+                About::default(),
+                GLOBAL,
+            );
         }
     }
     for name in BUILTIN_VARIABLES {
         push(
             name.to_string(),
             CompletionKind::Variable,
-            builtin_detail(name),
+            About::detail(builtin_detail(name)),
             BUILTIN,
         );
     }
@@ -150,15 +175,43 @@ pub(super) fn declared_type(root: &SyntaxNode, range: TextRange) -> Option<Strin
     param.type_expr().map(|t| normalized_text(t.syntax()))
 }
 
-/// A class variable's kind and (for parameters) declared type.
-fn class_variable_detail(ctx: &Ctx, class: &str, var: &str) -> (CompletionKind, Option<String>) {
-    let found = lookup(ctx.db, ctx.workspace, Namespace::Class, class);
-    let param = found
+/// A variable item's detail (its type) and documentation.
+#[derive(Default)]
+struct About {
+    detail: Option<String>,
+    documentation: Option<String>,
+}
+
+impl About {
+    fn detail(detail: Option<String>) -> About {
+        About {
+            detail,
+            documentation: None,
+        }
+    }
+}
+
+/// What is known of a class's parameters (none for a class outside the
+/// workspace).
+fn class_parameters(ctx: &Ctx, class: &str) -> Vec<ParameterInfo> {
+    lookup(ctx.db, ctx.workspace, Namespace::Class, class)
         .first()
-        .and_then(|r| r.definition.params.iter().find(|p| p.name == var).cloned());
-    match param {
-        Some(p) => (CompletionKind::Parameter, p.type_text),
-        None => (CompletionKind::Variable, None),
+        .map(|found| parameters_of(ctx.db, ctx.workspace, found))
+        .unwrap_or_default()
+}
+
+/// A class variable's kind and, for a parameter, its declared type and
+/// documentation.
+fn class_variable(params: &[ParameterInfo], var: &str) -> (CompletionKind, About) {
+    match params.iter().find(|p| p.name == var) {
+        Some(p) => (
+            CompletionKind::Parameter,
+            About {
+                detail: p.type_text.clone(),
+                documentation: p.text(),
+            },
+        ),
+        None => (CompletionKind::Variable, About::default()),
     }
 }
 
