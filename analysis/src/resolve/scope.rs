@@ -1553,7 +1553,12 @@ impl Resolver<'_> {
             return Target::BuiltIn;
         }
         if let Some(legacy) = self.fact(name) {
-            return Target::Fact { legacy };
+            // Where Puppet has no legacy facts, a template's `$fqdn` is
+            // what the rendering call's hash passes, if anything.
+            let gone = legacy && !self.workspace.target(self.db).has_legacy_facts();
+            if !(gone && (any_inline || any_from_epp)) {
+                return Target::Fact { legacy };
+            }
         }
         if opaque {
             return Target::MaybeInherited;
