@@ -261,6 +261,22 @@ mod tests {
     }
 
     #[test]
+    fn mapping_a_legacy_fact_reads_nothing_on_puppet_8() {
+        use KeyData::*;
+        let mapped = "#- /env/manifests/site.pp\ninclude m\n\
+            #- /env/hiera.yaml\nversion: 5\nhierarchy:\n  - name: Mapped\n    mapped_paths: [osfamily, family, 'os/%{family}.yaml']\n  - name: Globbed\n    glob: 'globbed/%{facts.osfamily}-*.yaml'\n\
+            #- /env/data/os/Debian.yaml\nm::a: 1\n\
+            #- /env/data/globbed/Debian-extra.yaml\nm::b: 1\n\
+            #- /env/data/globbed/-extra.yaml\nm::c: 1\n\
+            #- /env/modules/m/manifests/init.pp\nclass m {}\n";
+        let keys = |version| -> Vec<KeyData> {
+            data(version, mapped)[..3].iter().map(|(_, d)| *d).collect()
+        };
+        assert_eq!(keys(PuppetVersion::V7), [Bound, Bound, Bound]);
+        assert_eq!(keys(PuppetVersion::V8), [Unbound, Unbound, Bound]);
+    }
+
+    #[test]
     fn unseen_data_is_unknown() {
         use KeyData::*;
         let custom = "#- /env/manifests/site.pp\ninclude m\n\
