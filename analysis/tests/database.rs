@@ -208,6 +208,107 @@ fn check_as(fixture: &str, target: Target) -> String {
     out
 }
 
+/// [`check`] of a workspace discovered as from disk under `/ws`, with its
+/// environments, and only the diagnostics of `code`.
+fn check_discovered(fixture: &str, target: Target, code: &str) -> String {
+    let mut host = AnalysisHost::discover_fixture("/ws", fixture);
+    host.set_target(target, "test");
+    let mut out = String::new();
+    for path in host.paths().map(Path::to_path_buf).collect::<Vec<_>>() {
+        let text = host.text(&path).unwrap();
+        for d in host
+            .diagnostics(&path)
+            .iter()
+            .filter(|d| d.code.as_str() == code)
+        {
+            out.push_str(&render_diagnostic(&path, &text, d));
+        }
+    }
+    out
+}
+
+/// The classes of [`include_like_declarations_need_required_parameters`].
+const REQUIRING_CLASSES: &str = r#"
+#- /ws/modules/m/manifests/init.pp
+class m (String $a, Integer $bound, Optional[String] $o, String $d = 'x') { }
+#- /ws/modules/n/manifests/init.pp
+class n (String $x) { }
+#- /ws/modules/p/manifests/init.pp
+class p (String $x) { }
+#- /ws/modules/q/manifests/init.pp
+class q (String $x) { }
+"#;
+
+#[test]
+fn include_like_declarations_need_required_parameters() {
+    let environment = r#"
+#- /ws/hiera.yaml
+version: 5
+hierarchy:
+  - name: Common
+    path: common.yaml
+#- /ws/data/common.yaml
+m::bound: 1
+#- /ws/manifests/site.pp
+include m, 'n'
+include(['::m', 'q'])
+contain ::m
+require m
+include $role
+include Class['m']
+class { 'n': x => 'y' }
+ensure_resource('class', 'p', { 'x' => 'y' })
+include p
+"#;
+    let v7 = Target::of(PuppetVersion::V7);
+    let fixture = format!("{environment}{REQUIRING_CLASSES}");
+    expect_test::expect![[r#"
+        /ws/manifests/site.pp:1 error [missing-required-parameter] `m` class 'm' expects a value for 'a', 'o' (`include` gives none, nothing in the workspace declares it with parameters, and no Hiera data of the workspace binds them)
+        /ws/manifests/site.pp:2 error [missing-required-parameter] `'::m'` class 'm' expects a value for 'a', 'o' (`include` gives none, nothing in the workspace declares it with parameters, and no Hiera data of the workspace binds them)
+        /ws/manifests/site.pp:2 error [missing-required-parameter] `'q'` class 'q' expects a value for 'x' (`include` gives none, nothing in the workspace declares it with parameters, and no Hiera data of the workspace binds it)
+        /ws/manifests/site.pp:3 error [missing-required-parameter] `::m` class 'm' expects a value for 'a', 'o' (`contain` gives none, nothing in the workspace declares it with parameters, and no Hiera data of the workspace binds them)
+        /ws/manifests/site.pp:4 error [missing-required-parameter] `m` class 'm' expects a value for 'a', 'o' (`require` gives none, nothing in the workspace declares it with parameters, and no Hiera data of the workspace binds them)
+    "#]]
+    .assert_eq(&check_discovered(&fixture, v7, "missing-required-parameter"));
+    // A resource-like declaration whose class is computed may declare any.
+    let computed = format!(
+        "{fixture}#- /ws/manifests/roles.pp
+class {{ $facts['role']: }}
+"
+    );
+    assert_eq!(
+        check_discovered(&computed, v7, "missing-required-parameter"),
+        ""
+    );
+    let created = format!(
+        "{fixture}#- /ws/manifests/roles.pp
+create_resources('class', $classes)
+"
+    );
+    assert_eq!(
+        check_discovered(&created, v7, "missing-required-parameter"),
+        ""
+    );
+    // A module's workspace: the node's data is elsewhere, so a warning,
+    // for resource-like declarations too.
+    let module = r#"
+#- /ws/modules/m/manifests/init.pp
+class m (String $a) { }
+#- /ws/modules/m/manifests/other.pp
+class m::other (String $b) { }
+#- /ws/modules/m/manifests/server.pp
+class m::server {
+  include m
+  class { 'm::other': }
+}
+"#;
+    expect_test::expect![[r#"
+        /ws/modules/m/manifests/server.pp:2 warning [missing-required-parameter] `m` class 'm' expects a value for 'a' (`include` gives none, nothing in the workspace declares it with parameters, and no Hiera data of the workspace binds it): Puppet fails unless the node's Hiera data, which this workspace does not hold, binds it
+        /ws/modules/m/manifests/server.pp:3 warning [missing-required-parameter] `'m::other'` class 'm::other' expects a value for 'b' (no Hiera data of the workspace binds it): Puppet fails unless the node's Hiera data, which this workspace does not hold, binds it
+    "#]]
+    .assert_eq(&check_discovered(module, v7, "missing-required-parameter"));
+}
+
 #[test]
 fn unknown_classes_and_types() {
     let out = check(

@@ -21,6 +21,12 @@ pub struct Published {
     pub declared_classes: BTreeSet<String>,
     /// Some declaration computes its class (`include $role`).
     pub declares_computed_classes: bool,
+    /// The classes it declares resource-like (`class { 'x': }`,
+    /// `ensure_resource('class', 'x', ...)`), lower case.
+    pub resource_like_classes: BTreeSet<String>,
+    /// Some resource-like declaration may declare a class it does not name
+    /// (see [`resource_like_declared_by`]).
+    pub declares_computed_resource_like: bool,
 }
 
 /// What a lowered body publishes.
@@ -56,10 +62,16 @@ pub fn published(body: &Body) -> Published {
         .collect();
     let mut declared_classes = BTreeSet::new();
     let mut declares_computed_classes = false;
+    let mut resource_like_classes = BTreeSet::new();
+    let mut declares_computed_resource_like = false;
     for (id, _) in body.exprs() {
         if let Some((classes, computed)) = declared_by(body, id) {
             declared_classes.extend(classes);
             declares_computed_classes |= computed;
+        }
+        if let Some((classes, computed)) = resource_like_declared_by(body, id) {
+            resource_like_classes.extend(classes);
+            declares_computed_resource_like |= computed;
         }
     }
     Published {
@@ -67,7 +79,90 @@ pub fn published(body: &Body) -> Published {
         resource_defaults,
         declared_classes,
         declares_computed_classes,
+        resource_like_classes,
+        declares_computed_resource_like,
     }
+}
+
+/// The functions that declare resources of a type given as their first
+/// argument: classes among them, resource-like.
+const RESOURCE_FUNCTIONS: [&str; 3] = ["create_resources", "ensure_resource", "ensure_resources"];
+
+/// The classes an expression declares resource-like, lower case without a
+/// leading `::`, and whether it may declare some it does not name:
+/// `class { 'x': }` (`class { $x: }` names none), stdlib's
+/// `ensure_resource('class', 'x', {...})`; a resource expression whose
+/// type is computed (`Resource[$type] { ... }`), `create_resources()` and
+/// `ensure_resources()` of classes, or any of these functions whose type is
+/// computed, may declare any class.
+pub fn resource_like_declared_by(body: &Body, id: ExprId) -> Option<(Vec<String>, bool)> {
+    let is_class = |t: &str| t.trim_start_matches("::").eq_ignore_ascii_case("class");
+    let titles: Vec<ExprId> = match &body[id] {
+        Expr::Resource {
+            type_expr, bodies, ..
+        } => {
+            let type_name = match &body[*type_expr] {
+                Expr::TypeRef(name) => Some(name.as_str()),
+                _ => body.static_string(*type_expr),
+            };
+            match type_name {
+                Some(t) if is_class(t) => bodies.iter().map(|b| b.title).collect(),
+                Some(_) => return None,
+                None => return Some((Vec::new(), true)),
+            }
+        }
+        Expr::Call { function, args, .. } if RESOURCE_FUNCTIONS.contains(&function.as_str()) => {
+            return resource_function(body, function.as_str(), args, is_class);
+        }
+        Expr::MethodCall {
+            receiver,
+            function,
+            args,
+            ..
+        } if RESOURCE_FUNCTIONS.contains(&function.as_str()) => {
+            let args: Vec<ExprId> = std::iter::once(*receiver)
+                .chain(args.iter().copied())
+                .collect();
+            return resource_function(body, function.as_str(), &args, is_class);
+        }
+        _ => return None,
+    };
+    Some(static_names(body, titles))
+}
+
+/// A call of one of [`RESOURCE_FUNCTIONS`] with its arguments.
+fn resource_function(
+    body: &Body,
+    function: &str,
+    args: &[ExprId],
+    is_class: impl Fn(&str) -> bool,
+) -> Option<(Vec<String>, bool)> {
+    match args.first().and_then(|&t| body.static_string(t)) {
+        Some(t) if !is_class(t) => None,
+        Some(_) if function == "ensure_resource" => match args.get(1) {
+            Some(&title) => Some(static_names(body, vec![title])),
+            None => Some((Vec::new(), false)),
+        },
+        _ => Some((Vec::new(), true)),
+    }
+}
+
+/// The static names among expressions (arrays flattened), lower case
+/// without a leading `::`, and whether some are computed.
+fn static_names(body: &Body, names: Vec<ExprId>) -> (Vec<String>, bool) {
+    let mut classes = Vec::new();
+    let mut computed = false;
+    let mut pending = names;
+    while let Some(name) = pending.pop() {
+        match &body[name] {
+            Expr::Array(items) => pending.extend(items),
+            _ => match body.static_string(name) {
+                Some(text) => classes.push(text.trim_start_matches("::").to_lowercase()),
+                None => computed = true,
+            },
+        }
+    }
+    (classes, computed)
 }
 
 /// The classes an expression declares (`include`, `contain` and `require`
@@ -104,19 +199,7 @@ pub fn declared_by(body: &Body, id: ExprId) -> Option<(Vec<String>, bool)> {
         }
         _ => return None,
     };
-    let mut classes = Vec::new();
-    let mut computed = false;
-    let mut pending = names;
-    while let Some(name) = pending.pop() {
-        match &body[name] {
-            Expr::Array(items) => pending.extend(items),
-            _ => match body.static_string(name) {
-                Some(text) => classes.push(text.trim_start_matches("::").to_lowercase()),
-                None => computed = true,
-            },
-        }
-    }
-    Some((classes, computed))
+    Some(static_names(body, names))
 }
 
 /// The variable names an assignment target binds.

@@ -384,27 +384,22 @@ impl Scope<'_> {
                 HieraVariable::Unknown
             };
         }
-        let legacy_replacement = |name: &str| {
-            legacy_facts()
-                .structured_path(name)
-                .map(|path| format!("%{{facts.{}}}", hiera_key_path(&path)))
-        };
-        if root == "facts" {
-            if let Some(fact) = segments.get(1) {
-                if self.is_missing_legacy_fact(fact) {
-                    return HieraVariable::LegacyFactsKey(fact.clone(), legacy_replacement(fact));
-                }
-            }
-            return HieraVariable::Known;
+        if let Some(fact) = hiera::unreceived_legacy_fact(self.db, self.workspace, segments) {
+            let replacement = legacy_facts()
+                .structured_path(fact)
+                .map(|path| format!("%{{facts.{}}}", hiera_key_path(&path)));
+            return if root == "facts" {
+                HieraVariable::LegacyFactsKey(fact.to_string(), replacement)
+            } else {
+                HieraVariable::LegacyFact(fact.to_string(), replacement)
+            };
         }
-        if BUILTIN_VARIABLES.contains(&root)
+        if root == "facts"
+            || BUILTIN_VARIABLES.contains(&root)
             || HIERA_VARIABLES.contains(&root)
             || root.chars().all(|c| c.is_ascii_digit())
         {
             return HieraVariable::Known;
-        }
-        if self.is_missing_legacy_fact(root) {
-            return HieraVariable::LegacyFact(root.to_string(), legacy_replacement(root));
         }
         let known = crate::module_facts::module_facts(self.db, self.workspace).contains_key(root)
             || workspace_builtins(self.db, self.workspace)
@@ -415,20 +410,6 @@ impl Scope<'_> {
             HieraVariable::Known
         } else {
             HieraVariable::Unknown
-        }
-    }
-
-    /// Whether `name` is a legacy fact the target does not receive (and no
-    /// module of the workspace adds a fact of that name).
-    fn is_missing_legacy_fact(&self, name: &str) -> bool {
-        if self.target.has_legacy_facts()
-            || crate::module_facts::module_facts(self.db, self.workspace).contains_key(name)
-        {
-            return false;
-        }
-        match workspace_builtins(self.db, self.workspace).fact(name) {
-            Some(fact) => fact.legacy,
-            None => legacy_facts().is_legacy(name),
         }
     }
 }

@@ -661,6 +661,32 @@ pub(super) fn report_unknown(
     }
 }
 
+/// The classes an include-like declaration names: `include x`,
+/// `contain x`, `require x` and their call forms, with several names or
+/// arrays of them; the function's name, and each name that is static
+/// (computed ones are left out) with where it is written.
+pub(super) fn included_classes(node: &SyntaxNode) -> Option<(String, Vec<(String, TextRange)>)> {
+    let (name, args): (Option<String>, Vec<Expr>) = match Expr::cast(node.clone()) {
+        Some(Expr::StatementCall(c)) => (c.name(), c.args().collect()),
+        Some(Expr::CallExpr(c)) => (c.function_name(), c.args()),
+        _ => return None,
+    };
+    let name = name.filter(|n| matches!(n.as_str(), "include" | "contain" | "require"))?;
+    let mut classes = Vec::new();
+    for arg in &args {
+        let items: Vec<Expr> = match arg {
+            Expr::ArrayExpr(a) => a.elements().collect(),
+            other => vec![other.clone()],
+        };
+        for item in items {
+            if let Some(class) = item.static_string() {
+                classes.push((class, item.syntax().text_range()));
+            }
+        }
+    }
+    Some((name, classes))
+}
+
 /// Resolution of class and type references against the index.
 struct References<'a> {
     db: &'a dyn salsa::Database,
@@ -692,24 +718,11 @@ impl References<'_> {
 
     /// `include x`, `contain x`, `require x` and their call forms.
     fn check_include(&self, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
-        let (name, args): (Option<String>, Vec<Expr>) = match Expr::cast(node.clone()) {
-            Some(Expr::StatementCall(c)) => (c.name(), c.args().collect()),
-            Some(Expr::CallExpr(c)) => (c.function_name(), c.args()),
-            _ => return,
-        };
-        if !matches!(name.as_deref(), Some("include" | "contain" | "require")) {
+        let Some((_, classes)) = included_classes(node) else {
             return;
-        }
-        for arg in &args {
-            let items: Vec<Expr> = match arg {
-                Expr::ArrayExpr(a) => a.elements().collect(),
-                other => vec![other.clone()],
-            };
-            for item in items {
-                if let Some(class) = item.static_string() {
-                    self.resolve_class(&class, item.syntax().text_range(), out);
-                }
-            }
+        };
+        for (class, range) in classes {
+            self.resolve_class(&class, range, out);
         }
     }
 

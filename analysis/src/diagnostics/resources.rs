@@ -12,9 +12,10 @@ use super::Diagnostic;
 use crate::builtins::{suggest, Builtins};
 use crate::db::workspace_builtins;
 use crate::db::{SourceFile, Workspace};
-use crate::hiera::data::hiera_key_index;
+use crate::hiera::binds::{hiera_data, unreceived_level, KeyData};
 use crate::hir::{DefKind, Signature};
 use crate::index::{lookup, Namespace};
+use crate::resolve::declarations::resource_like_declarations;
 use crate::ruby_plugins::{plugin_index, PluginIndex};
 use crate::workspace::Layout;
 use puppet_syntax::ast::{self, AstNode, Expr};
@@ -73,6 +74,7 @@ impl ResourceChecks<'_> {
         match node.kind() {
             SyntaxKind::RESOURCE_EXPR => self.check_resource(node, out),
             SyntaxKind::RESOURCE_DEFAULTS => self.check_defaults(node, out),
+            SyntaxKind::STATEMENT_CALL | SyntaxKind::CALL_EXPR => self.check_include(node, out),
             _ => {}
         }
     }
@@ -232,10 +234,9 @@ impl ResourceChecks<'_> {
         }
     }
 
-    /// Parameters without a default (and whose type does not accept undef)
-    /// must be given; `* => $hash` may give any, so it disables the check.
-    /// Attributes in `defaulted` are given by the expression's `default:`
-    /// body.
+    /// Parameters without a default must be given; `* => $hash` may give
+    /// any, so it disables the check. Attributes in `defaulted` are given
+    /// by the expression's `default:` body.
     fn check_missing(
         &self,
         what: &str,
@@ -247,47 +248,143 @@ impl ResourceChecks<'_> {
         let TypeInfo::Puppet(def) = info else {
             return;
         };
-        let range = body_range(body);
-        let mut given: BTreeSet<String> = body.attributes().filter_map(|a| a.name()).collect();
-        given.extend(defaulted.iter().cloned());
-        let type_key = def.name.to_lowercase();
-        if let Some(defaulted) = self.defaults.get(&type_key) {
-            given.extend(defaulted.iter().cloned());
-        }
         if body.attributes().any(|a| a.is_splat()) {
             return;
         }
-        // A class parameter may also come from Hiera (automatic parameter
-        // lookup of `class::param`).
+        let mut given: BTreeSet<String> = body.attributes().filter_map(|a| a.name()).collect();
+        given.extend(defaulted.iter().cloned());
+        out.extend(self.missing_parameters(what, def, &given, body_range(body), None));
+    }
+
+    /// `include x`, `contain x`, `require x` (and their call forms, with
+    /// several names or an array of them): they give a class no parameters,
+    /// so one without a default must come from Hiera. Not checked: a name
+    /// that is computed, a class not in the workspace, and a class that
+    /// something in the workspace declares resource-like (or may: a
+    /// resource-like declaration whose class is computed), since that may
+    /// run first and give the parameters, making the include a no-op.
+    fn check_include(&self, node: &SyntaxNode, out: &mut Vec<Diagnostic>) {
+        let Some((function, names)) = super::included_classes(node) else {
+            return;
+        };
+        let resource_like = resource_like_declarations(self.db, self.workspace);
+        for (name, range) in names {
+            let class = name.trim_start_matches("::").to_lowercase();
+            if class.is_empty() || resource_like.may_declare(&class) {
+                continue;
+            }
+            let found = lookup(self.db, self.workspace, Namespace::Class, &class);
+            let Some(class_def) = found.first() else {
+                continue;
+            };
+            let what = format!("class '{class}'");
+            let how = format!(
+                "`{function}` gives none, nothing in the workspace declares it with parameters"
+            );
+            out.extend(self.missing_parameters(
+                &what,
+                &class_def.definition,
+                &BTreeSet::new(),
+                range,
+                Some(&how),
+            ));
+        }
+    }
+
+    /// The parameters of a class or defined type that a declaration at
+    /// `range` leaves without a value: those without a default that it
+    /// does not give (`given`, with the file's resource defaults for the
+    /// type). Puppet fails on them whatever their type (an `Optional` one
+    /// too: "expects a value for parameter"). A class's parameter may also
+    /// come from Hiera (automatic parameter lookup of `class::param`,
+    /// [`hiera_data`]): one that Hiera's data binds, or may bind through
+    /// data puppet-ls cannot see, is not reported.
+    ///
+    /// For a class the severity says how much of the data is in sight. In
+    /// an environment with its Hiera 5 `hiera.yaml` (a control repository),
+    /// the workspace holds the data its nodes' lookups read, and a
+    /// parameter nothing there binds is an error. Elsewhere it is a
+    /// warning: in a module's workspace the data binding a class's
+    /// parameters is normally the user's own Hiera, which the workspace
+    /// does not hold (and in an environment without `hiera.yaml` it comes
+    /// from Puppet's global layer, configured on the server), so an error
+    /// there would be wrong for correct code. What the error still assumes:
+    /// that the global layer (unless configured for puppet-ls) binds
+    /// nothing, and that no ENC declares the class with parameters before
+    /// an include-like declaration runs.
+    fn missing_parameters(
+        &self,
+        what: &str,
+        def: &Signature,
+        given: &BTreeSet<String>,
+        range: TextRange,
+        how: Option<&str>,
+    ) -> Option<Diagnostic> {
         let class = def.kind == DefKind::Class;
-        let hiera = hiera_key_index(self.db, self.workspace);
+        let defaults = self.defaults.get(&def.name.to_lowercase());
+        let hiera = hiera_data(self.db, self.workspace);
         let missing: Vec<&str> = def
             .params
             .iter()
             .filter(|p| {
-                !p.has_default && !given.contains(&p.name) && p.name != "name" && p.name != "title"
+                !p.has_default
+                    && !p.captures_rest
+                    && !given.contains(&p.name)
+                    && !defaults.is_some_and(|d| d.contains(&p.name))
+                    && p.name != "name"
+                    && p.name != "title"
             })
-            .filter(|p| !accepts_undef(p.type_text.as_deref()))
-            .filter(|p| !(class && hiera.contains_key(&format!("{}::{}", def.name, p.name))))
+            .filter(|p| {
+                !class || hiera.key(&format!("{}::{}", def.name, p.name)) == KeyData::Unbound
+            })
             .map(|p| p.name.as_str())
             .collect();
-        if !missing.is_empty() {
-            let list = missing
-                .iter()
-                .map(|m| format!("'{m}'"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            let hiera_note = if class {
-                " (and no Hiera data file of the workspace binds it)"
-            } else {
-                ""
-            };
-            out.push(Diagnostic::error(
+        if missing.is_empty() {
+            return None;
+        }
+        let list = missing
+            .iter()
+            .map(|m| format!("'{m}'"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if !class {
+            return Some(Diagnostic::error(
                 range,
                 Code::MissingRequiredParameter,
-                format!("{what} expects a value for {list}{hiera_note}"),
+                format!("{what} expects a value for {list}"),
             ));
         }
+        let (it, binds) = if missing.len() == 1 {
+            ("it", "binds it")
+        } else {
+            ("them", "binds them")
+        };
+        let target = self.workspace.target(self.db);
+        let unreceived = missing
+            .iter()
+            .find_map(|m| unreceived_level(self.db, self.workspace, &format!("{}::{m}", def.name)))
+            .map(|level| {
+                format!(
+                    " on Puppet {}: level '{level}' finds data only through a legacy fact in its path, which Puppet {} no longer receives",
+                    target.version, target.version
+                )
+            })
+            .unwrap_or_default();
+        let how = how.map(|h| format!("{h}, and ")).unwrap_or_default();
+        let reason = format!("{how}no Hiera data of the workspace {binds}{unreceived}");
+        Some(if hiera.environment_data_present() {
+            Diagnostic::error(
+                range,
+                Code::MissingRequiredParameter,
+                format!("{what} expects a value for {list} ({reason})"),
+            )
+        } else {
+            Diagnostic::warning(
+                range,
+                Code::MissingRequiredParameter,
+                format!("{what} expects a value for {list} ({reason}): Puppet fails unless the node's Hiera data, which this workspace does not hold, binds {it}"),
+            )
+        })
     }
 }
 
@@ -349,21 +446,6 @@ fn check_value(
         Code::InvalidAttributeValue,
         format!("'{word}' is not a valid value for {type_name}'s '{attribute}'{hint}"),
     ));
-}
-
-/// Whether a declared type (as written) accepts undef, making the
-/// parameter optional.
-fn accepts_undef(type_text: Option<&str>) -> bool {
-    match type_text {
-        None => false,
-        Some(t) => {
-            let t = t.trim();
-            t.starts_with("Optional")
-                || t == "Any"
-                || t.starts_with("Variant[Undef")
-                || t.contains("Undef")
-        }
-    }
 }
 
 /// Where to report a body-level problem: its title.

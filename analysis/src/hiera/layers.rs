@@ -10,7 +10,8 @@
 //! answers only keys of its own namespace (`ntp::servers` for `ntp`).
 
 use super::config::{self, Backend, HieraConfig, PathSpec};
-use super::interpolation::interpolations;
+use super::interpolation::{interpolations, split_key, Expression, Interpolation};
+use super::unreceived_legacy_fact;
 use crate::db::{DataFile, Workspace};
 use globset::{Glob, GlobMatcher};
 use std::collections::HashMap;
@@ -65,6 +66,18 @@ pub struct Level {
     pub backend: Backend,
     /// The workspace's data files its paths can name, in path order.
     pub files: Vec<DataFile>,
+    /// The files its paths can name on a node of the target Puppet: as
+    /// `files`, except that an interpolation of a legacy fact the target
+    /// does not receive stands for the empty string Hiera puts there
+    /// (Puppet 8: `os/%{facts.osfamily}.yaml` names `os/.yaml` only), and a
+    /// `mapped_paths` level mapping such a fact names nothing.
+    pub target_files: Vec<DataFile>,
+    /// Whether puppet-ls sees all the data the level can find: not for a
+    /// custom backend (`data_hash`, `lookup_key` or `data_dig` function
+    /// other than YAML, JSON and eYAML's), a `uri`, or a data directory
+    /// outside the layer's directory (absolute, with `..` or an
+    /// interpolation), whose files the workspace does not hold.
+    pub readable: bool,
 }
 
 /// A level's path: its specification and the data directory it is
@@ -145,7 +158,7 @@ pub fn hiera_layers(db: &dyn salsa::Database, workspace: Workspace) -> Vec<Layer
         let resolve = |levels: &[config::Level]| -> Vec<Level> {
             levels
                 .iter()
-                .map(|level| resolve_level(db, config, root, level, &candidates))
+                .map(|level| resolve_level(db, workspace, config, root, level, &candidates))
                 .collect()
         };
         layers.push(Layer {
@@ -161,6 +174,7 @@ pub fn hiera_layers(db: &dyn salsa::Database, workspace: Workspace) -> Vec<Layer
 
 fn resolve_level(
     db: &dyn salsa::Database,
+    workspace: Workspace,
     config: &HieraConfig,
     root: &Path,
     level: &config::Level,
@@ -186,9 +200,62 @@ fn resolve_level(
             datadir: datadir.clone(),
         })
         .collect();
+    let files = named_files(db, &paths, candidates, |_| false);
+    let unreceived =
+        |segments: &[String]| unreceived_legacy_fact(db, workspace, segments).is_some();
+    let target_files = if paths
+        .iter()
+        .any(|p| reads_unreceived_fact(&p.spec, &unreceived))
+    {
+        let received: Vec<LevelPath> = paths
+            .iter()
+            .filter(|p| !mapped_unreceived_fact(&p.spec, &unreceived))
+            .cloned()
+            .collect();
+        named_files(
+            db,
+            &received,
+            candidates,
+            |i| matches!(&i.expression, Ok(Expression::Variable(segments)) if unreceived(segments)),
+        )
+    } else {
+        files.clone()
+    };
+    let inside = |dir: &str| {
+        let dir = Path::new(dir);
+        !dir.is_absolute()
+            && !dir.components().any(|c| c.as_os_str() == "..")
+            && !dir.to_string_lossy().contains("%{")
+    };
+    let readable = !matches!(backend, Backend::Other(_))
+        && !paths.iter().any(|p| matches!(p.spec, PathSpec::Uri(_)))
+        && level
+            .datadir
+            .as_deref()
+            .or(config.datadir.as_deref())
+            .is_none_or(inside);
+    Level {
+        name: level.name.clone(),
+        paths,
+        backend,
+        files,
+        target_files,
+        readable,
+    }
+}
+
+/// The candidate files the paths name, in path order (each once):
+/// `empty` says which interpolations stand for an empty string rather than
+/// any text.
+fn named_files(
+    db: &dyn salsa::Database,
+    paths: &[LevelPath],
+    candidates: &[(DataFile, &Path)],
+    empty: impl Fn(&Interpolation) -> bool,
+) -> Vec<DataFile> {
     let mut files: Vec<DataFile> = Vec::new();
-    for path in &paths {
-        let Some(matcher) = matcher(&path.spec) else {
+    for path in paths {
+        let Some(matcher) = matcher(&path.spec, &empty) else {
             continue;
         };
         let mut matched: Vec<DataFile> = candidates
@@ -204,24 +271,39 @@ fn resolve_level(
         matched.sort_by(|a, b| a.path(db).cmp(b.path(db)));
         files.extend(matched);
     }
-    Level {
-        name: level.name.clone(),
-        paths,
-        backend,
-        files,
-    }
+    files
+}
+
+/// Whether a path reads a variable `unreceived` holds for: in its template,
+/// or as the variable a `mapped_paths` level maps.
+fn reads_unreceived_fact(spec: &PathSpec, unreceived: &impl Fn(&[String]) -> bool) -> bool {
+    mapped_unreceived_fact(spec, unreceived)
+        || interpolations(spec.template()).iter().any(
+            |i| matches!(&i.expression, Ok(Expression::Variable(segments)) if unreceived(segments)),
+        )
+}
+
+/// Whether a `mapped_paths` level maps a variable `unreceived` holds for
+/// (Hiera then maps nothing: the level names no file).
+fn mapped_unreceived_fact(spec: &PathSpec, unreceived: &impl Fn(&[String]) -> bool) -> bool {
+    let PathSpec::Mapped { var, .. } = spec else {
+        return false;
+    };
+    split_key(var.trim()).is_some_and(|segments| unreceived(&segments))
 }
 
 /// The files a path specification can name: an interpolation stands for
-/// any text within one path segment.
-fn matcher(spec: &PathSpec) -> Option<GlobMatcher> {
+/// any text within one path segment, or for nothing where `empty` says so.
+fn matcher(spec: &PathSpec, empty: impl Fn(&Interpolation) -> bool) -> Option<GlobMatcher> {
     let template = spec.template();
     let mut pattern = String::new();
     let mut rest = 0;
     for interpolation in interpolations(template) {
         let literal = &template[rest..interpolation.range.start];
         pattern.push_str(&literal_part(spec, literal));
-        pattern.push('*');
+        if !empty(&interpolation) {
+            pattern.push('*');
+        }
         rest = interpolation.range.end;
     }
     pattern.push_str(&literal_part(spec, &template[rest..]));

@@ -38,3 +38,39 @@ pub fn workspace_declarations(
     }
     out
 }
+
+/// The classes the workspace declares resource-like (`class { 'x': }`),
+/// and whether some resource-like declaration may declare any class (its
+/// class or type computed, `create_resources('class', ...)`): an
+/// include-like declaration of such a class may come after one that gives
+/// its parameters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ResourceLikeDeclarations {
+    pub classes: std::collections::BTreeSet<String>,
+    pub computed: bool,
+}
+
+impl ResourceLikeDeclarations {
+    /// Whether `class` (lower case, without a leading `::`) may be
+    /// declared resource-like somewhere.
+    pub fn may_declare(&self, class: &str) -> bool {
+        self.computed || self.classes.contains(class)
+    }
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn resource_like_declarations(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+) -> ResourceLikeDeclarations {
+    let mut out = ResourceLikeDeclarations::default();
+    for &file in workspace.files(db) {
+        for &item in file.items(db) {
+            let published = item.published(db);
+            out.computed |= published.declares_computed_resource_like;
+            out.classes
+                .extend(published.resource_like_classes.iter().cloned());
+        }
+    }
+    out
+}
