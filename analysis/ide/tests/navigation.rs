@@ -588,22 +588,7 @@ class m {
     | EPP
   notice(inline_epp('<%= $x
 "#;
-    let f = fixture(&format!("{text}$0"));
-    let analysis = puppet_ide::snapshot(&f.host);
-    let len = f.texts[&f.position.path].len() as u32;
-    for offset in 0..len + 3 {
-        let pos = FilePosition {
-            path: f.position.path.clone(),
-            offset: TextSize::new(offset),
-        };
-        analysis.goto_definition(&pos).unwrap();
-        analysis.find_references(&pos, true).unwrap();
-        analysis.highlight(&pos).unwrap();
-        let _ = analysis.prepare_rename(&pos).unwrap();
-        let _ = analysis.rename(&pos, "n").unwrap();
-        let _ = analysis.hover(&pos).unwrap();
-        let _ = analysis.completions(&pos).unwrap();
-    }
+    answer_at_every_offset(text);
 }
 
 /// Every feature at every offset (inside multi-byte characters, in broken
@@ -620,6 +605,14 @@ class m(Stri $p = 'é€', $::q) inherits {
   File[
   type X =
 "#;
+    let analysis = answer_at_every_offset(text);
+    assert!(analysis.workspace_symbols("", 10).unwrap().len() <= 10);
+}
+
+/// Asks every position feature at every offset of the fixture's file
+/// (and a little past its end): each must answer without an error or a
+/// panic. Returns the snapshot for further questions.
+fn answer_at_every_offset(text: &str) -> puppet_ide::Analysis {
     let f = fixture(&format!("{text}$0"));
     let analysis = puppet_ide::snapshot(&f.host);
     let len = f.texts[&f.position.path].len() as u32;
@@ -633,8 +626,10 @@ class m(Stri $p = 'é€', $::q) inherits {
         analysis.highlight(&pos).unwrap();
         let _ = analysis.prepare_rename(&pos).unwrap();
         let _ = analysis.rename(&pos, "n").unwrap();
+        let _ = analysis.hover(&pos).unwrap();
+        let _ = analysis.completions(&pos).unwrap();
     }
-    assert!(analysis.workspace_symbols("", 10).unwrap().len() <= 10);
+    analysis
 }
 
 #[test]

@@ -11,6 +11,20 @@ fn whole(text: &str) -> TextRange {
     TextRange::new(TextSize::from(0), TextSize::from(text.len() as u32))
 }
 
+/// Every quick fix of a module manifest's text applied together, as
+/// `check --fix` applies them.
+fn all_fixes_applied(text: &str) -> String {
+    let f = fixture(&format!("#- /t/modules/t/manifests/init.pp\n$0{text}"));
+    let path = f.position.path.clone();
+    let edits: Vec<puppet_ide::TextEdit> = puppet_ide::snapshot(&f.host)
+        .quick_fixes(&path, whole(text))
+        .unwrap()
+        .into_iter()
+        .flat_map(|fix| fix.change.edits[&path].clone())
+        .collect();
+    apply(text, &edits)
+}
+
 /// Applies a fix's edits (one file) to the text.
 fn apply(text: &str, edits: &[puppet_ide::TextEdit]) -> String {
     let mut out = text.to_string();
@@ -261,14 +275,6 @@ fn legacy_facts_are_replaced_by_structured_ones() {
     "#]]
     .assert_debug_eq(&replacements);
     // Applied together, as `check --fix` does.
-    let f = fixture(&format!("#- /t/modules/t/manifests/init.pp\n$0{text}"));
-    let path = f.position.path.clone();
-    let edits: Vec<puppet_ide::TextEdit> = puppet_ide::snapshot(&f.host)
-        .quick_fixes(&path, whole(text))
-        .unwrap()
-        .into_iter()
-        .flat_map(|fix| fix.change.edits[&path].clone())
-        .collect();
     expect![[r#"
         class t {
           notice($facts['os']['family'], $facts['os']['family'])
@@ -276,7 +282,7 @@ fn legacy_facts_are_replaced_by_structured_ones() {
           if $facts['os']['name'] == 'Debian' {}
         }
     "#]]
-    .assert_eq(&apply(text, &edits));
+    .assert_eq(&all_fixes_applied(text));
     // A legacy fact with no equivalent on every system gets no fix.
     assert!(fixes("class t {\n  notice($::lsbminordistrelease)\n}\n").is_empty());
 }
@@ -292,15 +298,7 @@ fn legacy_facts_in_inline_epp_templates_are_replaced_as_the_string_needs() {
   notice(inline_epp('<%= inline_epp("<%= \$osfamily %>") %>'))
 }
 "#;
-    let f = fixture(&format!("#- /t/modules/t/manifests/init.pp\n$0{text}"));
-    let path = f.position.path.clone();
-    let edits: Vec<puppet_ide::TextEdit> = puppet_ide::snapshot(&f.host)
-        .quick_fixes(&path, whole(text))
-        .unwrap()
-        .into_iter()
-        .flat_map(|fix| fix.change.edits[&path].clone())
-        .collect();
-    let fixed = apply(text, &edits);
+    let fixed = all_fixes_applied(text);
     expect![[r#"
         class t {
           notice(inline_epp('<%= $facts[\'os\'][\'family\'] %> <%= "${facts[\'networking\'][\'fqdn\']}" %>'))

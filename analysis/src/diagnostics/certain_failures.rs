@@ -29,7 +29,7 @@ pub(super) fn check(
     out: &mut Vec<ItemDiagnostic>,
 ) {
     let walk = Walk { body, types, map };
-    walk.block(&body.body, None, out);
+    walk.block(&body.body, None, 0, out);
 }
 
 struct Walk<'a> {
@@ -45,11 +45,7 @@ impl Walk<'_> {
     /// Walks the statements that run in order; `decided` is the first
     /// decided condition on the way here. Returns whether evaluation
     /// certainly stops in this block (a `fail()` reached).
-    fn block(&self, block: &Block, decided: Option<ExprId>, out: &mut Vec<ItemDiagnostic>) -> bool {
-        self.block_at(block, decided, 0, out)
-    }
-
-    fn block_at(
+    fn block(
         &self,
         block: &Block,
         decided: Option<ExprId>,
@@ -61,7 +57,7 @@ impl Walk<'_> {
         }
         for &statement in block {
             let stops = match &self.body[statement] {
-                Expr::Call { function, .. } if function.as_str() == "fail" => {
+                _ if self.body.is_fail_call(statement) => {
                     if let Some(condition) = decided {
                         self.report(statement, condition, out);
                     }
@@ -90,7 +86,7 @@ impl Walk<'_> {
                     out,
                 ),
                 Expr::Case { subject, options } => match self.case_arm(*subject, options) {
-                    Some(arm) => self.block_at(arm, decided.or(Some(*subject)), depth + 1, out),
+                    Some(arm) => self.block(arm, decided.or(Some(*subject)), depth + 1, out),
                     None => false,
                 },
                 _ => false,
@@ -121,11 +117,11 @@ impl Walk<'_> {
             };
             first_decided = first_decided.or(Some(condition));
             if holds != negate {
-                return self.block_at(block, first_decided, depth + 1, out);
+                return self.block(block, first_decided, depth + 1, out);
             }
         }
         match otherwise {
-            Some(block) => self.block_at(block, first_decided, depth + 1, out),
+            Some(block) => self.block(block, first_decided, depth + 1, out),
             None => false,
         }
     }

@@ -20,8 +20,8 @@
 //! [`Level::target_files`]: super::layers::Level::target_files
 
 use super::data::{data_document, data_file_keys};
-use super::layers::{hiera_config, hiera_layers, LayerKind};
-use crate::db::{DataFile, MetadataFile, Workspace};
+use super::layers::{data_files_by_path, hiera_config, hiera_layers, LayerKind};
+use crate::db::{MetadataFile, Workspace};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -114,11 +114,7 @@ pub fn hiera_data(db: &dyn salsa::Database, workspace: Workspace) -> HieraData {
     // A `hiera.yaml` that makes no layer: Puppet ignores a version 3 file
     // outside the global layer (or fails on it), and reads a version 4
     // one, which puppet-ls does not resolve; a broken one fails lookups.
-    let configs: BTreeMap<&Path, DataFile> = workspace
-        .data_files(db)
-        .iter()
-        .map(|&f| (f.path(db).as_path(), f))
-        .collect();
+    let configs = data_files_by_path(db, workspace);
     let layout = workspace.layout(db);
     let has_layer = |config: &Path| layers.iter().any(|l| l.config.path(db) == config);
     let unresolved = |root: &Path, global: bool| -> Option<bool> {

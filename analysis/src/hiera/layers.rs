@@ -99,6 +99,18 @@ impl LevelPath {
     }
 }
 
+/// The workspace's data files (`hiera.yaml` and data) by path.
+pub(super) fn data_files_by_path(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+) -> HashMap<&Path, DataFile> {
+    workspace
+        .data_files(db)
+        .iter()
+        .map(|&f| (f.path(db).as_path(), f))
+        .collect()
+}
+
 /// The parsed `hiera.yaml` of a configuration file.
 #[salsa::tracked(returns(ref))]
 pub fn hiera_config(db: &dyn salsa::Database, file: DataFile) -> HieraConfig {
@@ -109,11 +121,7 @@ pub fn hiera_config(db: &dyn salsa::Database, file: DataFile) -> HieraConfig {
 /// discovery), then modules.
 #[salsa::tracked(returns(ref))]
 pub fn hiera_layers(db: &dyn salsa::Database, workspace: Workspace) -> Vec<Layer> {
-    let by_path: HashMap<&Path, DataFile> = workspace
-        .data_files(db)
-        .iter()
-        .map(|&f| (f.path(db).as_path(), f))
-        .collect();
+    let by_path = data_files_by_path(db, workspace);
     let layout = workspace.layout(db);
     let global = layout.global_hiera.as_ref().and_then(|config| {
         Some((

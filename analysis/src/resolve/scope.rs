@@ -653,15 +653,6 @@ fn chain_facts(construct: u32, conditions: &[(String, bool)], arms: usize) -> Ve
         .collect()
 }
 
-/// An assignment guarded by "the variable is not set yet" (`unless $x`,
-/// `if !$x`, `if $x == undef`, `if !defined('$x')`) only runs when an
-/// earlier assignment gave it a false value: the "default it if unset"
-/// idiom, not reported.
-/// Whether a statement always fails the compilation: a `fail()` call.
-fn always_fails(body: &Body, id: ExprId) -> bool {
-    matches!(&body[id], Expr::Call { function, .. } if function.as_str() == "fail")
-}
-
 /// Whether code on `path` runs only when `$name` is set:
 /// `if defined('$name')`.
 fn guards_set(path: &BranchPath, name: &str) -> bool {
@@ -670,6 +661,10 @@ fn guards_set(path: &BranchPath, name: &str) -> bool {
         .any(|fact| matches!(fact, BranchFact::Cond(text, true) if *text == defined))
 }
 
+/// Whether code on `path` runs only when `$name` is not set yet (`unless
+/// $x`, `if !$x`, `if $x == undef`, `if !defined('$x')`): an assignment
+/// there only runs when an earlier one gave it a false value, the "default
+/// it if unset" idiom, not reported.
 fn guards_unset(path: &BranchPath, name: &str) -> bool {
     let variable = format!("${name}");
     let defined = format!("defined('{variable}')");
@@ -868,7 +863,7 @@ impl Resolver<'_> {
         let failing = arms
             .iter()
             .enumerate()
-            .filter(|(_, arm)| arm.iter().any(|&s| always_fails(self.body, s)))
+            .filter(|(_, arm)| arm.iter().any(|&s| self.body.is_fail_call(s)))
             .map(|(k, _)| k as u32)
             .collect();
         self.exhaustive

@@ -601,6 +601,12 @@ impl Body {
     }
 
     /// The lambda an expression passes (calls).
+    /// Whether `id` is a call of `fail()`, which always stops the
+    /// compilation.
+    pub fn is_fail_call(&self, id: ExprId) -> bool {
+        matches!(&self[id], Expr::Call { function, .. } if function.as_str() == "fail")
+    }
+
     pub fn lambda_of(&self, id: ExprId) -> Option<LambdaId> {
         match &self[id] {
             Expr::Call { lambda, .. }
